@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { zWebsiteUrl } from '../validation/website-url';
+
+/** POST /api/home/getProductServices: the company's business units. */
+export const ZGetProductServicesRequest = z.object({ websiteUrl: zWebsiteUrl });
+export type TGetProductServicesRequest = z.infer<typeof ZGetProductServicesRequest>;
+
+export const SERVICE_OPTIONS = ['RedirectionURL', 'CloudService', 'SendEmailForEnquiry'] as const;
+export const ZServiceOption = z.enum(SERVICE_OPTIONS);
+export type TServiceOption = z.infer<typeof ZServiceOption>;
+
+export const ZCloudService = z.object({
+  serviceName: z.string(),
+  description: z.string(),
+});
+export type TCloudService = z.infer<typeof ZCloudService>;
+
+export const ZProductService = z.object({
+  ID: z.number().int(),
+  businessName: z.string(),
+  description: z.string(),
+  serviceOption: ZServiceOption,
+  redirectUrl: z.string().nullable(),
+  cloudService: z.array(ZCloudService),
+});
+export type TProductService = z.infer<typeof ZProductService>;
+
+export const ZGetProductServicesResponse = z.array(ZProductService);
+export type TGetProductServicesResponse = z.infer<typeof ZGetProductServicesResponse>;
+
+/** `/businessunit/{businessName}` drops slashes from the name (portal.md §2). */
+export function toBusinessUnitSlug(businessName: string): string {
+  return businessName.replaceAll('/', '');
+}

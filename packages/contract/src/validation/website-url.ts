@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/**
+ * The site origin a public call names (`websiteUrl`, `customerUrl`). Optional: without it the
+ * server falls back to the request's Origin or Host header.
+ */
+export const zWebsiteUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => value === '' || normalizeOrigin(value) !== null, messages.websiteUrlInvalid)
+  .optional();
+
+/** `https://Example.com:443/x/` → `https://example.com`; null when it is not an http(s) URL. */
+export function normalizeOrigin(value: string): string | null {
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.origin.toLowerCase();
+  } catch {
+    return null;
+  }
+}
