@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { zWebsiteUrl } from '../validation/website-url';
 
 /** POST /api/news/getAllNews */
-export const ZGetAllNewsRequest = z.object({ websiteUrl: zWebsiteUrl });
+export const NEWS_PAGE_SIZE = 30;
+export const ZGetAllNewsRequest = z.object({
+  websiteUrl: zWebsiteUrl,
+  /** Newest first; a page of at most 100 (the spec's call takes none: it gets the newest 30). */
+  limit: z.coerce.number().int().min(1).max(100).default(NEWS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+});
 export type TGetAllNewsRequest = z.infer<typeof ZGetAllNewsRequest>;
 
 export const ZNews = z.object({

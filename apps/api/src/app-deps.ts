@@ -1,0 +1,10 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { CompanyDirectory } from './tenancy/company-directory';
+
+/** What route modules are given: nothing reaches for globals. */
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  companies: CompanyDirectory;
+};

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyCompress from '@fastify/compress';
+import { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { zEnvelope } from '@cloud-portal/contract/envelope';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { AppDeps } from './app-deps';
+import { CompanyDirectory } from './tenancy/company-directory';
+import { registerErrorHandling } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerStaticFiles } from './http/static-files';
+import { ok } from './http/envelope';
+import { companyRoutes } from './modules/company/routes';
+import { contentRoutes } from './modules/content/routes';
+import { APP_VERSION } from './version';
+
+export type BuildAppOptions = { config: Config; db: Database };
+
+/** Builds the whole portal (API, docs, web app) without listening: tests call `inject` on it. */
+export async function buildApp({ config, db }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.quit());
+
+  await registerSecurityHeaders(app);
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'cloud-portal-rate-limit:' } : {}),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Cloud Portal API',
+        version: APP_VERSION,
+        description: 'Every response is `{ status, message, data }`. See DESIGN.md, "The wire contract".',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const deps: AppDeps = {
+    config,
+    db,
+    companies: new CompanyDirectory(db, config.companyCacheMs),
+  };
+
+  await app.register(
+    async (api) => {
+      api.withTypeProvider<ZodTypeProvider>().get(
+        '/health',
+        {
+          schema: {
+            tags: ['system'],
+            summary: 'Liveness and database reachability',
+            response: { 200: zEnvelope(z.object({ version: z.string(), database: z.literal('up') })) },
+          },
+        },
+        async () => {
+          await db.execute(sql`select 1`);
+          return ok({ version: APP_VERSION, database: 'up' as const });
+        },
+      );
+      await api.register(companyRoutes(deps));
+      await api.register(contentRoutes(deps));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStaticFiles(app, {
+    webDistDir: config.webDistDir,
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+  });
+
+  return app;
+}

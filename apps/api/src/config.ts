@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: relative paths in the configuration are resolved against it. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const ZLogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+const ZEnvironment = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: ZLogLevel.default('info'),
+  WEB_DIST_DIR: z.string().min(1).default('./apps/web/dist'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  COMPANY_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  SEED_DEMO: z
+    .enum(['auto', 'never'])
+    .default('auto')
+    .describe('auto: seed the demo companies when the database has no company'),
+});
+
+export type Config = {
+  environment: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: z.infer<typeof ZLogLevel>;
+  webDistDir: string;
+  trustProxy: boolean;
+  companyCacheMs: number;
+  seedDemo: 'auto' | 'never';
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment once. Nothing else in the code reads `process.env`. Fails with every
+ * bad variable listed, so a misconfigured deployment stops at start-up, not at the first request.
+ */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnvironment.safeParse(environment);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    environment: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: new URL(env.PUBLIC_URL).origin,
+    dataDir: path.resolve(REPO_ROOT, env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    redisUrl: env.REDIS_URL,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: path.resolve(REPO_ROOT, env.WEB_DIST_DIR),
+    trustProxy: env.TRUST_PROXY,
+    companyCacheMs: env.COMPANY_CACHE_SECONDS * 1000,
+    seedDemo: env.SEED_DEMO,
+  };
+}

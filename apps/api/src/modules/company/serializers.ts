@@ -1,0 +1,57 @@
+import type { TCompanyConfiguration } from '@cloud-portal/contract/company/get-company-configuration';
+import { ZLanguage } from '@cloud-portal/contract/company/get-company-configuration';
+import type { TCompanyAddress } from '@cloud-portal/contract/company/get-company-address';
+import type { TMenuItem } from '@cloud-portal/contract/company/get-dropdown-list';
+import type { TCountry } from '@cloud-portal/contract/company/get-country-code';
+import type { Company } from '../../tenancy/company-directory';
+import type { companyAddresses, countries, menuItems } from '../../db/schema/company';
+
+export function toCompanyConfiguration(company: Company): TCompanyConfiguration {
+  return {
+    ID: company.id,
+    companyName: company.name,
+    imagePath: company.logoPath,
+    websiteUrl: company.portalUrl,
+    wwwUrl: company.websiteUrl,
+    facebook: company.facebookUrl,
+    instagram: company.instagramUrl,
+    twitter: company.twitterUrl,
+    linkedIn: company.linkedinUrl,
+    youtube: company.youtubeUrl,
+    contactNo: company.contactNumber,
+    country: company.country,
+    emailID: company.email,
+    officeAddress: company.officeAddress,
+    city: company.city,
+    postalCode: company.postalCode,
+    registrationAgreement: company.registrationAgreementPath,
+    termCondition: company.termsPath,
+    privacyPolicy: company.privacyPolicyPath,
+    companyVideoPath: company.videoPath,
+    regionID: company.regionId,
+    maintenanceModeRedirect: company.maintenanceRedirectUrl,
+    maintenanceModeMsg: company.maintenanceMessage,
+    defaultLanguage: ZLanguage.catch('en').parse(company.defaultLanguage),
+    primaryColor: company.primaryColor,
+  };
+}
+
+export function toMenuItem(row: typeof menuItems.$inferSelect): TMenuItem {
+  return { menuName: row.name, redirectURL: row.url };
+}
+
+export function toCompanyAddress(row: typeof companyAddresses.$inferSelect): TCompanyAddress {
+  return { country: row.country, officeAddress: row.officeAddress, city: row.city };
+}
+
+export function toCountry(row: typeof countries.$inferSelect): TCountry {
+  return {
+    countryCode: row.dialCode,
+    countryName: row.name,
+    isoCode: row.isoCode,
+    mobileNoMinLength: row.mobileMinLength,
+    mobileNoMaxLength: row.mobileMaxLength,
+    currency: row.currency,
+    taxValue: row.taxBasisPoints / 100,
+  };
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrateDatabase } from './db/migrate';
+import { openConfiguredDatabase } from './db/open-configured-database';
+import { hasAnyCompany, seedDemoCompanies, seedReferenceData } from './db/seed/seed';
+
+/** Starts the portal: configuration, database, migrations, first-run seed, then one HTTP port. */
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  await migrateDatabase(database);
+  await seedReferenceData(database.db);
+  if (config.seedDemo === 'auto' && !(await hasAnyCompany(database.db))) {
+    await seedDemoCompanies(database.db, {
+      publicUrl: config.publicUrl,
+      port: config.port,
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+    });
+    console.log('First start: seeded the demo companies.');
+  }
+
+  const app = await buildApp({ config, db: database.db });
+  app.addHook('onClose', () => database.close());
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`\nCloud Portal is running at ${config.publicUrl}  (API docs: ${config.publicUrl}/api/docs)\n`);
+}
+
+start().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});
