@@ -7,20 +7,33 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contract/src', 'package.json'];
+const webSources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/contract/src',
+  'package.json',
+];
 
 function newestChange(entry) {
   const full = path.join(root, entry);
   if (!fs.existsSync(full)) return 0;
   const stat = fs.statSync(full);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...fs.readdirSync(full).map((name) => newestChange(path.join(entry, name))));
+  return Math.max(
+    stat.mtimeMs,
+    ...fs.readdirSync(full).map((name) => newestChange(path.join(entry, name))),
+  );
 }
 
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
 if (Math.max(...webSources.map(newestChange)) > builtAt) {
   console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@cloud-portal/web'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '-w', '@cloud-portal/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

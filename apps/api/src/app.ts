@@ -54,7 +54,8 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       info: {
         title: 'Cloud Portal API',
         version: APP_VERSION,
-        description: 'Every response is `{ status, message, data }`. See DESIGN.md, "The wire contract".',
+        description:
+          'Every response is `{ status, message, data }`. See DESIGN.md, "The wire contract".',
       },
     },
     transform: jsonSchemaTransform,
@@ -75,7 +76,9 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
           schema: {
             tags: ['system'],
             summary: 'Liveness and database reachability',
-            response: { 200: zEnvelope(z.object({ version: z.string(), database: z.literal('up') })) },
+            response: {
+              200: zEnvelope(z.object({ version: z.string(), database: z.literal('up') })),
+            },
           },
         },
         async () => {

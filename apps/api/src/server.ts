@@ -34,7 +34,9 @@ async function start(): Promise<void> {
   }
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(`\nCloud Portal is running at ${config.publicUrl}  (API docs: ${config.publicUrl}/api/docs)\n`);
+  console.log(
+    `\nCloud Portal is running at ${config.publicUrl}  (API docs: ${config.publicUrl}/api/docs)\n`,
+  );
 }
 
 start().catch((error: unknown) => {

@@ -18,7 +18,11 @@ export function sendEnvelope(reply: FastifyReply, status: number, message: strin
 /** Documents the error answers every route may give (4xx, 5xx) in OpenAPI. */
 export const errorResponses = {
   '4xx': zEnvelope(
-    z.union([z.object({ errors: z.array(ZFieldError) }), z.record(z.string(), z.unknown()), z.null()]),
+    z.union([
+      z.object({ errors: z.array(ZFieldError) }),
+      z.record(z.string(), z.unknown()),
+      z.null(),
+    ]),
   ).describe('Validation (400, data.errors), not found, duplicate, rate limited (429)…'),
   '5xx': zEnvelope(z.unknown()).describe('Maintenance (503, status 300) or a server failure'),
 } as const;

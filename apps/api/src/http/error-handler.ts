@@ -12,10 +12,14 @@ import { sendEnvelope } from './envelope';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: TFieldError[] = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body',
-        message: issue.message ?? 'Invalid value',
-      }));
+      const errors: TFieldError[] = [];
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        // One message a field: the first rule it breaks, as the form shows it.
+        if (!errors.some((known) => known.field === field)) {
+          errors.push({ field, message: issue.message ?? 'Invalid value' });
+        }
+      }
       return sendEnvelope(reply, 400, errors[0]?.message ?? 'Invalid request', { errors });
     }
     if (isAppError(error)) {

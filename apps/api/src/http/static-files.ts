@@ -24,7 +24,10 @@ export async function registerStaticFiles(
     index: false,
     setHeaders: (response) => {
       // Uploaded files are data, never a document that runs: sandbox them.
-      response.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      response.header(
+        'Content-Security-Policy',
+        "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      );
       response.header('Cache-Control', 'public, max-age=3600');
     },
   });

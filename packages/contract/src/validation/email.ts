@@ -18,7 +18,7 @@ export function zEmail(invalidMessage: string = messages.emailInvalid) {
   return z
     .string({ error: messages.emailRequired })
     .trim()
-    .min(1, messages.emailRequired)
+    .min(1, { error: messages.emailRequired, abort: true })
     .refine(isEmail, invalidMessage);
 }
 

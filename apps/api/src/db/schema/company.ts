@@ -139,7 +139,9 @@ export const productServiceClouds = pgTable(
     description: text('description').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (table) => [index('product_service_clouds_service_idx').on(table.productServiceId, table.sortOrder)],
+  (table) => [
+    index('product_service_clouds_service_idx').on(table.productServiceId, table.sortOrder),
+  ],
 );
 
 /** External cloud partners (Partner Cloud Services). */
@@ -170,5 +172,7 @@ export const countries = pgTable('countries', {
   currency: text('currency').notNull(),
   /** Tax in hundredths of a percent: 1500 is 15 %. */
   taxBasisPoints: integer('tax_basis_points').notNull().default(0),
-  sortOrder: integer('sort_order').notNull().default(sql`0`),
+  sortOrder: integer('sort_order')
+    .notNull()
+    .default(sql`0`),
 });

@@ -1,4 +1,13 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companies } from './company';
 
 export const news = pgTable(
@@ -28,5 +37,7 @@ export const newsletterSubscribers = pgTable(
     email: text('email').notNull(),
     subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('newsletter_subscribers_company_email_key').on(table.companyId, table.email)],
+  (table) => [
+    uniqueIndex('newsletter_subscribers_company_email_key').on(table.companyId, table.email),
+  ],
 );

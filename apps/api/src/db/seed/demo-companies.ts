@@ -30,7 +30,13 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
  * Two brands, so tenancy is visible from the first start: the main one answers on PUBLIC_URL and
  * its 127.0.0.1 twin, the second on 127.0.0.2 with the same port.
  */
-export function buildDemoCompanies({ publicUrl, port }: { publicUrl: string; port: number }): DemoCompany[] {
+export function buildDemoCompanies({
+  publicUrl,
+  port,
+}: {
+  publicUrl: string;
+  port: number;
+}): DemoCompany[] {
   const local = (host: string) => `http://${host}:${port}`;
   const mainOrigins = [...new Set([publicUrl, local('localhost'), local('127.0.0.1')])];
   const upload = (slug: string, file: string) => `/uploads/${slug}/${file}`;
@@ -38,7 +44,14 @@ export function buildDemoCompanies({ publicUrl, port }: { publicUrl: string; por
   return [
     {
       origins: mainOrigins,
-      assets: ['nimbus-logo.svg', 'news-datacentre.svg', 'news-backup.svg', 'partner-storage.svg', 'partner-cdn.svg', 'partner-analytics.svg'],
+      assets: [
+        'nimbus-logo.svg',
+        'news-datacentre.svg',
+        'news-backup.svg',
+        'partner-storage.svg',
+        'partner-cdn.svg',
+        'partner-analytics.svg',
+      ],
       company: {
         slug: 'demo',
         name: 'Nimbus Africa Cloud',
@@ -69,15 +82,47 @@ export function buildDemoCompanies({ publicUrl, port }: { publicUrl: string; por
         primaryColor: '#0b6bcb',
       },
       addresses: [
-        { country: 'South Africa', officeAddress: 'Bandwidth Barn, 125 Buitengracht Street', city: 'Cape Town', sortOrder: 1 },
-        { country: 'South Africa', officeAddress: 'The Mall Offices, 11 Cradock Avenue, Rosebank', city: 'Johannesburg', sortOrder: 2 },
-        { country: 'Kenya', officeAddress: 'Westlands Business Park, Chiromo Lane', city: 'Nairobi', sortOrder: 3 },
-        { country: 'South Africa', officeAddress: '2 Ncondo Place, Umhlanga Ridge', city: 'Durban', sortOrder: 4 },
+        {
+          country: 'South Africa',
+          officeAddress: 'Bandwidth Barn, 125 Buitengracht Street',
+          city: 'Cape Town',
+          sortOrder: 1,
+        },
+        {
+          country: 'South Africa',
+          officeAddress: 'The Mall Offices, 11 Cradock Avenue, Rosebank',
+          city: 'Johannesburg',
+          sortOrder: 2,
+        },
+        {
+          country: 'Kenya',
+          officeAddress: 'Westlands Business Park, Chiromo Lane',
+          city: 'Nairobi',
+          sortOrder: 3,
+        },
+        {
+          country: 'South Africa',
+          officeAddress: '2 Ncondo Place, Umhlanga Ridge',
+          city: 'Durban',
+          sortOrder: 4,
+        },
       ],
       menuItems: [
-        { name: 'Startup programme', url: 'https://www.nimbusafrica.example/benefits/startups', sortOrder: 1 },
-        { name: 'Education discount', url: 'https://www.nimbusafrica.example/benefits/education', sortOrder: 2 },
-        { name: 'Partner network', url: 'https://www.nimbusafrica.example/benefits/partners', sortOrder: 3 },
+        {
+          name: 'Startup programme',
+          url: 'https://www.nimbusafrica.example/benefits/startups',
+          sortOrder: 1,
+        },
+        {
+          name: 'Education discount',
+          url: 'https://www.nimbusafrica.example/benefits/education',
+          sortOrder: 2,
+        },
+        {
+          name: 'Partner network',
+          url: 'https://www.nimbusafrica.example/benefits/partners',
+          sortOrder: 3,
+        },
       ],
       productServices: [
         {
@@ -88,8 +133,16 @@ export function buildDemoCompanies({ publicUrl, port }: { publicUrl: string; por
           redirectUrl: null,
           sortOrder: 1,
           clouds: [
-            { serviceName: 'Virtual Machines', description: 'Linux and Windows servers sized to the gigabyte.', sortOrder: 1 },
-            { serviceName: 'Kubernetes', description: 'Managed clusters with autoscaling worker pools.', sortOrder: 2 },
+            {
+              serviceName: 'Virtual Machines',
+              description: 'Linux and Windows servers sized to the gigabyte.',
+              sortOrder: 1,
+            },
+            {
+              serviceName: 'Kubernetes',
+              description: 'Managed clusters with autoscaling worker pools.',
+              sortOrder: 2,
+            },
           ],
         },
         {
@@ -112,9 +165,27 @@ export function buildDemoCompanies({ publicUrl, port }: { publicUrl: string; por
         },
       ],
       partnerClouds: [
-        { title: 'Savanna Object Storage', description: 'S3-compatible storage with eleven nines of durability.', logoPath: upload('demo', 'partner-storage.svg'), websiteUrl: 'https://storage.savanna.example', sortOrder: 1 },
-        { title: 'Kilimanjaro CDN', description: 'Edge caching in 14 African cities.', logoPath: upload('demo', 'partner-cdn.svg'), websiteUrl: 'https://www.kilimanjaro-cdn.example', sortOrder: 2 },
-        { title: 'Table Mountain Analytics', description: 'Managed data warehouse and dashboards.', logoPath: upload('demo', 'partner-analytics.svg'), websiteUrl: 'https://analytics.tablemountain.example', sortOrder: 3 },
+        {
+          title: 'Savanna Object Storage',
+          description: 'S3-compatible storage with eleven nines of durability.',
+          logoPath: upload('demo', 'partner-storage.svg'),
+          websiteUrl: 'https://storage.savanna.example',
+          sortOrder: 1,
+        },
+        {
+          title: 'Kilimanjaro CDN',
+          description: 'Edge caching in 14 African cities.',
+          logoPath: upload('demo', 'partner-cdn.svg'),
+          websiteUrl: 'https://www.kilimanjaro-cdn.example',
+          sortOrder: 2,
+        },
+        {
+          title: 'Table Mountain Analytics',
+          description: 'Managed data warehouse and dashboards.',
+          logoPath: upload('demo', 'partner-analytics.svg'),
+          websiteUrl: 'https://analytics.tablemountain.example',
+          sortOrder: 3,
+        },
       ],
       news: [
         {
@@ -127,7 +198,8 @@ export function buildDemoCompanies({ publicUrl, port }: { publicUrl: string; por
         },
         {
           title: 'Snapshots now keep up to 30 days',
-          content: 'Daily, weekly and monthly snapshot schedules can now be kept for up to 30 days.',
+          content:
+            'Daily, weekly and monthly snapshot schedules can now be kept for up to 30 days.',
           imagePath: upload('demo', 'news-backup.svg'),
           links: [],
           publishedAt: daysAgo(9),
@@ -137,12 +209,16 @@ export function buildDemoCompanies({ publicUrl, port }: { publicUrl: string; por
           content:
             'Through the winter we kept 99.99% availability across both South African sites despite stage 6 load-shedding. Our generators, battery banks and diesel contracts are audited every quarter, and the full report with fuel consumption and transfer times is available to every customer.',
           imagePath: 'NA',
-          links: ['https://www.nimbusafrica.example/reports/resilience-2026.pdf', 'https://status.nimbusafrica.example'],
+          links: [
+            'https://www.nimbusafrica.example/reports/resilience-2026.pdf',
+            'https://status.nimbusafrica.example',
+          ],
           publishedAt: daysAgo(21),
         },
         {
           title: 'Nairobi office opens',
-          content: 'Our team in Westlands now supports customers across East Africa in English and Kiswahili.',
+          content:
+            'Our team in Westlands now supports customers across East Africa in English and Kiswahili.',
           imagePath: null,
           links: [],
           publishedAt: daysAgo(40),
@@ -182,18 +258,35 @@ export function buildDemoCompanies({ publicUrl, port }: { publicUrl: string; por
         primaryColor: '#2b8a3e',
       },
       addresses: [
-        { country: 'Kenya', officeAddress: 'Delta Corner Tower, Waiyaki Way', city: 'Nairobi', sortOrder: 1 },
-        { country: 'Kenya', officeAddress: 'Nyali Centre, Links Road', city: 'Mombasa', sortOrder: 2 },
+        {
+          country: 'Kenya',
+          officeAddress: 'Delta Corner Tower, Waiyaki Way',
+          city: 'Nairobi',
+          sortOrder: 1,
+        },
+        {
+          country: 'Kenya',
+          officeAddress: 'Nyali Centre, Links Road',
+          city: 'Mombasa',
+          sortOrder: 2,
+        },
       ],
       menuItems: [],
       productServices: [
         {
           businessName: 'Web Hosting',
-          description: 'Managed WordPress and static site hosting from our Nairobi data centre, paid with M-Pesa or card.',
+          description:
+            'Managed WordPress and static site hosting from our Nairobi data centre, paid with M-Pesa or card.',
           serviceOption: 'CloudService',
           redirectUrl: null,
           sortOrder: 1,
-          clouds: [{ serviceName: 'Virtual Machines', description: 'Small VPS plans for web workloads.', sortOrder: 1 }],
+          clouds: [
+            {
+              serviceName: 'Virtual Machines',
+              description: 'Small VPS plans for web workloads.',
+              sortOrder: 1,
+            },
+          ],
         },
       ],
       partnerClouds: [],

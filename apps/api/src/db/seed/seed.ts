@@ -82,7 +82,8 @@ async function writeDemoCompany(db: Database, demo: DemoCompany): Promise<void> 
   const withCompany = <T extends object>(rows: T[]) => rows.map((row) => ({ ...row, companyId }));
   if (demo.addresses.length) await db.insert(companyAddresses).values(withCompany(demo.addresses));
   if (demo.menuItems.length) await db.insert(menuItems).values(withCompany(demo.menuItems));
-  if (demo.partnerClouds.length) await db.insert(partnerClouds).values(withCompany(demo.partnerClouds));
+  if (demo.partnerClouds.length)
+    await db.insert(partnerClouds).values(withCompany(demo.partnerClouds));
   if (demo.news.length) await db.insert(news).values(withCompany(demo.news));
   for (const { clouds, ...service } of demo.productServices) {
     const [row] = await db
@@ -100,5 +101,6 @@ async function writeDemoCompany(db: Database, demo: DemoCompany): Promise<void> 
 function copyAssets(demo: DemoCompany, uploadsDir: string): void {
   const target = path.join(uploadsDir, demo.company.slug);
   fs.mkdirSync(target, { recursive: true });
-  for (const file of demo.assets) fs.copyFileSync(path.join(assetsDir, file), path.join(target, file));
+  for (const file of demo.assets)
+    fs.copyFileSync(path.join(assetsDir, file), path.join(target, file));
 }

@@ -5,6 +5,9 @@ import { countries } from '../../db/schema/company';
 import { toCountry } from './serializers';
 
 export async function listCountries(db: Database): Promise<TCountry[]> {
-  const rows = await db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.name));
+  const rows = await db
+    .select()
+    .from(countries)
+    .orderBy(asc(countries.sortOrder), asc(countries.name));
   return rows.map(toCountry);
 }

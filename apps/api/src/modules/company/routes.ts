@@ -19,9 +19,13 @@ import {
   ZGetProductServicesResponse,
   type TProductService,
 } from '@cloud-portal/contract/company/get-product-services';
-import { ZGetCountryCodeResponse, type TCountry } from '@cloud-portal/contract/company/get-country-code';
+import {
+  ZGetCountryCodeResponse,
+  type TCountry,
+} from '@cloud-portal/contract/company/get-country-code';
 import type { AppDeps } from '../../app-deps';
 import { errorResponses, ok } from '../../http/envelope';
+import { optionalBody } from '../../http/optional-body';
 import { TtlCache } from '../../lib/ttl-cache';
 import { resolveCompany } from '../../tenancy/resolve-company';
 import { listCompanyAddresses } from './list-company-addresses';
@@ -46,7 +50,7 @@ export function companyRoutes({ db, companies, config }: AppDeps): FastifyPlugin
           description:
             '200 with the configuration; 300 (HTTP 503) while the company is in maintenance; ' +
             "404 'Company not registered yet' for an unknown origin.",
-          body: ZGetCompanyConfigurationRequest.default({}),
+          body: optionalBody(ZGetCompanyConfigurationRequest),
           response: { 200: zEnvelope(ZCompanyConfiguration), ...errorResponses },
         },
       },
@@ -62,7 +66,7 @@ export function companyRoutes({ db, companies, config }: AppDeps): FastifyPlugin
         schema: {
           tags: ['company'],
           summary: 'The Benefits menu: external links of the company',
-          body: ZGetDropdownListRequest.default({}),
+          body: optionalBody(ZGetDropdownListRequest),
           response: { 200: zEnvelope(ZGetDropdownListResponse), ...errorResponses },
         },
       },
@@ -78,7 +82,7 @@ export function companyRoutes({ db, companies, config }: AppDeps): FastifyPlugin
         schema: {
           tags: ['company'],
           summary: "The company's office addresses",
-          body: ZGetCompanyAddressRequest.default({}),
+          body: optionalBody(ZGetCompanyAddressRequest),
           response: { 200: zEnvelope(ZGetCompanyAddressResponse), ...errorResponses },
         },
       },
@@ -94,7 +98,7 @@ export function companyRoutes({ db, companies, config }: AppDeps): FastifyPlugin
         schema: {
           tags: ['company'],
           summary: "The company's business units (product services) with their cloud services",
-          body: ZGetProductServicesRequest.default({}),
+          body: optionalBody(ZGetProductServicesRequest),
           response: { 200: zEnvelope(ZGetProductServicesResponse), ...errorResponses },
         },
       },

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { zEnvelope } from '@cloud-portal/contract/envelope';
-import { ZGetAllNewsRequest, ZGetAllNewsResponse } from '@cloud-portal/contract/content/get-all-news';
+import {
+  ZGetAllNewsRequest,
+  ZGetAllNewsResponse,
+} from '@cloud-portal/contract/content/get-all-news';
 import {
   ZSubscribeUserRequest,
   ZSubscribeUserResponse,
@@ -8,6 +11,7 @@ import {
 import { messages } from '@cloud-portal/contract/validation/messages';
 import type { AppDeps } from '../../app-deps';
 import { errorResponses, ok } from '../../http/envelope';
+import { optionalBody } from '../../http/optional-body';
 import { publicWriteRateLimit } from '../../http/rate-limits';
 import { resolveCompany } from '../../tenancy/resolve-company';
 import { listNews } from './list-news';
@@ -21,7 +25,7 @@ export function contentRoutes({ db, companies }: AppDeps): FastifyPluginAsyncZod
         schema: {
           tags: ['content'],
           summary: "The company's news, newest first",
-          body: ZGetAllNewsRequest.default({ limit: 30, offset: 0 }),
+          body: optionalBody(ZGetAllNewsRequest),
           response: { 200: zEnvelope(ZGetAllNewsResponse), ...errorResponses },
         },
       },

@@ -2,7 +2,7 @@ import { Box, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
 import { NewsletterForm } from '@/features/content/components/newsletter-form';
-import { useProductsAndServicesPath } from '../header/use-navigation-items';
+import { useProductsAndServicesPath } from '../use-products-and-services-path';
 import { FooterLinks } from './footer-links';
 import { SocialLinks } from './social-links';
 import classes from './site-footer.module.css';

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toBusinessUnitSlug } from '@cloud-portal/contract/company/get-product-services';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
 import { toExternalUrl } from '@/lib/external-url';
 import { useDropdownList } from '@/features/company/api/get-dropdown-list';
-import { useProductServices } from '@/features/content/api/get-product-services';
+import { useProductsAndServicesPath } from '../use-products-and-services-path';
 import { buildNavigationItems, type HeaderSession, type NavigationItem } from './navigation-items';
 
 /** The header menus for this company, from its configuration, business units and Benefits links. */
@@ -44,14 +43,4 @@ export function useNavigationItems(session: HeaderSession): NavigationItem[] {
       }),
     [t, session, productsAndServicesPath, configuration.wwwUrl, dropdownList],
   );
-}
-
-/**
- * Products And Services opens the first business unit; null while there is none, which hides
- * the entry (portal.md §2).
- */
-export function useProductsAndServicesPath(): string | null {
-  const { data: productServices } = useProductServices();
-  const first = productServices?.[0];
-  return first ? `/businessunit/${encodeURIComponent(toBusinessUnitSlug(first.businessName))}` : null;
 }

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  TGetAllNewsRequest,
-  TGetAllNewsResponse,
+import {
+  NEWS_PAGE_SIZE,
+  type TGetAllNewsRequest,
+  type TGetAllNewsResponse,
 } from '@cloud-portal/contract/content/get-all-news';
 import { apiPost } from '@/lib/api-client';
 import { getSiteOrigin } from '@/lib/site-origin';
 
-/** POST /api/news/getAllNews: the company's published news. */
+/** POST /api/news/getAllNews: the company's newest published news (one page). */
 export function getAllNews(signal?: AbortSignal): Promise<TGetAllNewsResponse> {
-  const body: TGetAllNewsRequest = { websiteUrl: getSiteOrigin() };
+  const body: TGetAllNewsRequest = { websiteUrl: getSiteOrigin(), limit: NEWS_PAGE_SIZE, offset: 0 };
   return apiPost<TGetAllNewsResponse>('news/getAllNews', body, { signal });
 }
 

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.join(REPO_ROOT, 'data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('treats empty optional URLs as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
+  });
+
+  it('lists every bad variable at once', () => {
+    let message = '';
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        PUBLIC_URL: 'ftp://x',
+        DATABASE_URL: 'mysql://db',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    for (const name of ['PORT', 'PUBLIC_URL', 'DATABASE_URL', 'LOG_LEVEL'])
+      expect(message).toContain(name);
+  });
+});

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client';
+import { migrateDatabase } from '../../src/db/migrate';
+import { seedDemoCompanies, seedReferenceData } from '../../src/db/seed/seed';
+
+export const MAIN_ORIGIN = 'http://localhost:3000';
+export const SECOND_ORIGIN = 'http://127.0.0.2:3000';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+/**
+ * A migrated, seeded database for one test file: in-memory PGlite by default, or a throwaway
+ * database on the PostgreSQL server named by DATABASE_URL (CI runs the suite both ways).
+ */
+export async function createTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  dispose: () => Promise<void>;
+}> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ kind: 'pglite' });
+    return { database, dispose: () => database.close() };
+  }
+  const name = `cp_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 4 });
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      const cleaner = new pg.Client({ connectionString: serverUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists "${name}" with (force)`);
+      await cleaner.end();
+    },
+  };
+}
+
+export async function createTestApp(environment: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-portal-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: MAIN_ORIGIN,
+    PORT: '3000',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    COMPANY_CACHE_SECONDS: '0',
+    ...environment,
+  });
+  const { database, dispose } = await createTestDatabase();
+  await migrateDatabase(database);
+  await seedReferenceData(database.db);
+  await seedDemoCompanies(database.db, {
+    publicUrl: config.publicUrl,
+    port: config.port,
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+  });
+  const app = await buildApp({ config, db: database.db });
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** POSTs JSON as a browser on `origin` would (Origin header set). */
+export function postJson(app: FastifyInstance, url: string, body: unknown, origin = MAIN_ORIGIN) {
+  return app.inject({ method: 'POST', url, payload: body as object, headers: { origin } });
+}

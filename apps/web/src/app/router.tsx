@@ -1,0 +1,134 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { CompanyGate } from '@/features/company/components/company-gate';
+import { AppLayout } from './layout/app-layout';
+import { RouteErrorPage } from './pages/route-error-page';
+import { RootLayout } from './root-layout';
+import type { PageTitleKey, RouteHandle } from './route-handle';
+
+/*
+ * THE route table of portal.md §2 and vm-lifecycle.md §2. Every page is its own lazy chunk, so
+ * the first load carries only the shell and the page asked for. Matching ignores case; where the
+ * spec writes a route in two casings, both are listed as the spec uses them.
+ */
+
+const homePage = () =>
+  import('@/features/content/pages/home-page').then((module) => ({ Component: module.HomePage }));
+
+const notAvailablePage = () =>
+  import('./pages/not-available-page').then((module) => ({
+    Component: module.NotAvailablePage,
+  }));
+
+const companyNotRegisteredPage = () =>
+  import('@/features/company/pages/company-not-registered-page').then((module) => ({
+    Component: module.CompanyNotRegisteredPage,
+  }));
+
+const underMaintenancePage = () =>
+  import('@/features/company/pages/under-maintenance-page').then((module) => ({
+    Component: module.UnderMaintenancePage,
+  }));
+
+/** Routes whose features arrive in later issues: routed, named, and honest about it. */
+const LATER_ROUTES: [path: string, titleKey: PageTitleKey][] = [
+  // portal.md §2: information pages
+  ['/about', 'about'],
+  ['/termcondition', 'terms'],
+  ['/Faq', 'faq'],
+  ['/privacypolicy', 'privacy'],
+  ['/help', 'help'],
+  ['/news', 'news'],
+  // portal.md §2: marketplace
+  ['/marketplace', 'marketplace'],
+  ['/marketplace/:serviceName', 'marketplace'],
+  ['/businessunit/:businessName', 'productsAndServices'],
+  ['/partnerCloudServices', 'partnerCloudServices'],
+  // portal.md §2: accounts
+  ['/customerlogin', 'login'],
+  ['/forgetpassword', 'forgotPassword'],
+  ['/recoverpassword', 'recoverPassword'],
+  ['/updatepassword', 'updatePassword'],
+  ['/signup', 'signup'],
+  ['/loginotp/:ID/:emailId/:flow', 'loginOtp'],
+  ['/newsletter', 'newsletter'],
+  ['/customerprofile/:id', 'profile'],
+  ['/CustomerProfile/:id', 'profile'],
+  ['/saveditem', 'savedItems'],
+  ['/SavedItem', 'savedItems'],
+  ['/test', 'test'],
+  // vm-lifecycle.md §2: configuring, buying and paying
+  ['/productdetails/:id', 'productDetails'],
+  ['/payment', 'payment'],
+  ['/OZOWPaymentform', 'ozowPaymentForm'],
+  ['/PurchaseDetails/:commingFrom', 'purchaseDetails'],
+  ['/purchasedetails/:commingFrom', 'purchaseDetails'],
+  ['/PurchaseSuccessful', 'purchaseSuccessful'],
+  ['/PurchaseFailed', 'purchaseFailed'],
+  ['/transaction-status/:commingFrom', 'transactionStatus'],
+  ['/transaction-status-paypal/:tranRef/:option3', 'transactionStatus'],
+  ['/transaction-status-pesapal/:tranRef/:option3', 'transactionStatus'],
+  ['/transaction-status-payfast/:commingFrom', 'transactionStatus'],
+  // vm-lifecycle.md §2: managing machines, invoices and tickets
+  ['/DownloadInvoice/:id', 'downloadInvoice'],
+  ['/TicketDetails/:id', 'ticketDetails'],
+  ['/buyclonevm/:id', 'buyCloneVm'],
+  ['/buysnapshotvm/:id', 'buySnapshotVm'],
+  ['/renewvm/:id', 'renewVm'],
+  ['/renewMultipleVM/:value', 'renewMultipleVm'],
+  ['/updatevm/:id', 'updateVm'],
+];
+
+function handle(titleKey: PageTitleKey): RouteHandle {
+  return { titleKey };
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: null,
+    children: [
+      { index: true, loader: () => redirect('/home') },
+      {
+        path: '/companynotregisteryet',
+        lazy: companyNotRegisteredPage,
+        handle: handle('companyNotRegistered'),
+      },
+      {
+        path: '/undermaintenanceMode',
+        lazy: underMaintenancePage,
+        handle: handle('maintenance'),
+      },
+      {
+        element: <CompanyGate />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              {
+                errorElement: <RouteErrorPage withinLayout />,
+                children: [
+                  { path: '/home', lazy: homePage, handle: handle('home') },
+                  ...LATER_ROUTES.map(
+                    ([path, titleKey]): RouteObject => ({
+                      path,
+                      lazy: notAvailablePage,
+                      handle: handle(titleKey),
+                    }),
+                  ),
+                  // portal.md §2: any other path shows the home page.
+                  { path: '*', lazy: homePage, handle: handle('home') },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

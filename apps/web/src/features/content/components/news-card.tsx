@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { needsReadMore, type TNews } from '@cloud-portal/contract/content/get-all-news';
+import { formatDate } from '@/lib/format-date';
+import { NewsImage } from './news-image';
+
+type Props = { news: TNews; onReadMore: (news: TNews) => void };
+
+/** A news card: picture, date, title on one line, text on five, and Read More when it is long. */
+export function NewsCard({ news, onReadMore }: Props) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const publishedOn = formatDate(news.publishedAt, i18n.language);
+
+  return (
+    <Card component="article" withBorder radius="lg" padding="lg" h="100%" aria-labelledby={titleId}>
+      <Card.Section>
+        <NewsImage imagePath={news.imagePath} title={news.newsTitle} height={180} />
+      </Card.Section>
+      <Stack gap="xs" mt="md" style={{ flex: 1 }}>
+        {publishedOn && (
+          <Text size="xs" c="dimmed" component="time" dateTime={news.publishedAt}>
+            {publishedOn}
+          </Text>
+        )}
+        <Title order={3} size="h5" lineClamp={1} id={titleId} title={news.newsTitle}>
+          {news.newsTitle}
+        </Title>
+        <Text size="sm" c="dimmed" lineClamp={5} style={{ flex: 1 }}>
+          {news.newsContent}
+        </Text>
+        {needsReadMore(news) && (
+          <Button
+            variant="subtle"
+            px={0}
+            onClick={() => onReadMore(news)}
+            aria-describedby={titleId}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t('home.readMore')}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Box, Container, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Carousel } from '@mantine/carousel';
+import '@mantine/carousel/styles.css';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TNews } from '@cloud-portal/contract/content/get-all-news';
+import { QueryErrorAlert } from '@/components/query-error-alert';
+import { SectionHeading } from '@/components/section-heading';
+import { getErrorMessage } from '@/lib/error-message';
+import { useAllNews } from '../api/get-all-news';
+import { NewsCard } from './news-card';
+import { NewsDetailModal } from './news-detail-modal';
+import { useNewsSlidesPerView } from './use-news-slides-per-view';
+
+/** The news carousel; its heading leads to /news, Read More opens the item in a dialog. */
+export function NewsCarouselSection() {
+  const { t } = useTranslation();
+  const { data: news, error, isPending, refetch, isRefetching } = useAllNews();
+  const slidesPerView = useNewsSlidesPerView();
+  const [openNews, setOpenNews] = useState<TNews | null>(null);
+
+  return (
+    <Box component="section" aria-labelledby="home-news-title" py={{ base: 48, md: 80 }}>
+      <Container size="xl">
+        <SectionHeading
+          id="home-news-title"
+          title={
+            <Anchor component={Link} to="/news" inherit c="inherit" underline="hover">
+              {t('home.newsTitle')}{' '}
+              <IconArrowRight size={24} aria-hidden style={{ verticalAlign: 'middle' }} />
+            </Anchor>
+          }
+          description={t('home.newsIntro')}
+        />
+        {isPending ? (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" aria-hidden>
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} height={360} radius="lg" />
+            ))}
+          </SimpleGrid>
+        ) : error ? (
+          <QueryErrorAlert
+            title={t('home.newsError')}
+            message={getErrorMessage(error, t)}
+            onRetry={() => void refetch()}
+            isRetrying={isRefetching}
+          />
+        ) : news.length === 0 ? (
+          <Text ta="center" c="dimmed" size="lg">
+            {t('home.newsEmpty')}
+          </Text>
+        ) : (
+          <Carousel
+            slideSize={`${100 / slidesPerView}%`}
+            slideGap="lg"
+            withControls={news.length > slidesPerView}
+            emblaOptions={{ align: 'start', containScroll: 'trimSnaps', slidesToScroll: 1 }}
+            controlsOffset="xs"
+            controlSize={36}
+            previousControlProps={{ 'aria-label': t('home.previousNews') }}
+            nextControlProps={{ 'aria-label': t('home.nextNews') }}
+            aria-label={t('home.newsTitle')}
+            aria-roledescription={t('home.carouselRole')}
+          >
+            {news.map((item) => (
+              <Carousel.Slide key={item.ID}>
+                <NewsCard news={item} onReadMore={setOpenNews} />
+              </Carousel.Slide>
+            ))}
+          </Carousel>
+        )}
+      </Container>
+      <NewsDetailModal news={openNews} onClose={() => setOpenNews(null)} />
+    </Box>
+  );
+}

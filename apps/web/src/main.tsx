@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { initI18n } from './i18n/i18n';
+import { createQueryClient } from './lib/query-client';
+import { companyConfigurationQueryOptions } from './features/company/api/get-company-configuration';
+
+const i18n = initI18n();
+const queryClient = createQueryClient();
+// Ask which company this is while the first page's code is still loading.
+void queryClient.prefetchQuery(companyConfigurationQueryOptions());
+const router = createAppRouter();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient} i18n={i18n}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
