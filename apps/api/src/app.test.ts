@@ -55,12 +55,18 @@ describe('the HTTP shell', () => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 
-  it('sends security headers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['strict-transport-security']).toBeDefined();
+  it('sends the page security policy with pages and a strict short one with JSON', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/home' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['strict-transport-security']).toBeDefined();
+    expect(page.headers['x-powered-by']).toBeUndefined();
+
+    const json = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(json.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(json.headers['x-content-type-options']).toBe('nosniff');
+    expect(json.headers['x-frame-options']).toBe('DENY');
   });
 
   it('hides the details of a server failure', async () => {

@@ -34,7 +34,22 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // One line a request (below) instead of Fastify's two.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+    done();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -43,7 +58,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.quit());
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyRateLimit, {
     global: false,

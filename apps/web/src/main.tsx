@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';

@@ -1,7 +1,5 @@
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
@@ -9,19 +7,23 @@ import { GlobalLoadingOverlay } from '@/components/global-loading-overlay';
 import { createBrandTheme } from '@/lib/brand-theme';
 import { companyConfigurationQueryOptions } from '@/features/company/api/get-company-configuration';
 
+const DeferredOverlays = lazy(() =>
+  import('./deferred-overlays').then((module) => ({ default: module.DeferredOverlays })),
+);
+
 type Props = { queryClient: QueryClient; i18n: I18n; children: ReactNode };
 
-/** Data, language, theme, dialogs and toasts for the whole app. */
+/** Data, language, theme, the loading overlay, toasts and dialogs for the whole app. */
 export function AppProviders({ queryClient, i18n, children }: Props) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <BrandedMantineProvider>
-          <ModalsProvider>
-            <Notifications position="top-right" limit={4} zIndex={1300} />
-            <GlobalLoadingOverlay />
-            {children}
-          </ModalsProvider>
+          <GlobalLoadingOverlay />
+          {children}
+          <Suspense fallback={null}>
+            <DeferredOverlays />
+          </Suspense>
         </BrandedMantineProvider>
       </I18nextProvider>
     </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CompanyGate } from '@/features/company/components/company-gate';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './pages/route-error-page';
@@ -87,9 +87,10 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: null,
+    // The global loading overlay covers the screen while the first page's code arrives.
+    hydrateFallbackElement: <div aria-busy="true" />,
     children: [
-      { index: true, loader: () => redirect('/home') },
+      { index: true, element: <Navigate to="/home" replace /> },
       {
         path: '/companynotregisteryet',
         lazy: companyNotRegisteredPage,
@@ -110,13 +111,11 @@ export const routes: RouteObject[] = [
                 errorElement: <RouteErrorPage withinLayout />,
                 children: [
                   { path: '/home', lazy: homePage, handle: handle('home') },
-                  ...LATER_ROUTES.map(
-                    ([path, titleKey]): RouteObject => ({
-                      path,
-                      lazy: notAvailablePage,
-                      handle: handle(titleKey),
-                    }),
-                  ),
+                  ...LATER_ROUTES.map(([path, titleKey]): RouteObject => ({
+                    path,
+                    lazy: notAvailablePage,
+                    handle: handle(titleKey),
+                  })),
                   // portal.md §2: any other path shows the home page.
                   { path: '*', lazy: homePage, handle: handle('home') },
                 ],

@@ -1,5 +1,5 @@
-import { Box, Button, Menu } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
+import { Box } from '@mantine/core';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   chooseLanguage,
@@ -7,43 +7,44 @@ import {
   LANGUAGE_NAMES,
   SUPPORTED_LANGUAGES,
 } from '@/i18n/i18n';
-
-type Props = { variant?: 'subtle' | 'default' };
+import { DisclosureMenu, disclosureMenuClassNames } from './disclosure-menu';
 
 /** English / 한국어: the choice is remembered and sets `<html lang>`. */
-export function LanguageSwitch({ variant = 'subtle' }: Props) {
+export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const current = getCurrentLanguage(i18n.language);
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
-        <Button
-          variant={variant}
-          color="gray"
-          size="compact-md"
-          leftSection={<IconLanguage size={18} aria-hidden />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          aria-label={t('language.switchLabel', { language: LANGUAGE_NAMES[current] })}
-        >
-          <Box component="span" visibleFrom="xs">
-            {LANGUAGE_NAMES[current]}
-          </Box>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('language.menuTitle')}</Menu.Label>
-        {SUPPORTED_LANGUAGES.map((language) => (
-          <Menu.Item
-            key={language}
-            lang={language}
-            onClick={() => chooseLanguage(language)}
-            rightSection={language === current ? <IconCheck size={16} aria-hidden /> : null}
-            aria-current={language === current ? 'true' : undefined}
-          >
-            {LANGUAGE_NAMES[language]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <DisclosureMenu
+      align="end"
+      ariaLabel={t('language.switchLabel', { language: LANGUAGE_NAMES[current] })}
+      leftSection={<IconLanguage size={18} aria-hidden />}
+      label={
+        <Box component="span" visibleFrom="xs">
+          {LANGUAGE_NAMES[current]}
+        </Box>
+      }
+    >
+      {(close) => (
+        <ul className={disclosureMenuClassNames.list} aria-label={t('language.menuTitle')}>
+          {SUPPORTED_LANGUAGES.map((language) => (
+            <li key={language}>
+              <button
+                type="button"
+                lang={language}
+                className={disclosureMenuClassNames.item}
+                aria-pressed={language === current}
+                onClick={() => {
+                  chooseLanguage(language);
+                  close();
+                }}
+              >
+                {LANGUAGE_NAMES[language]}
+                {language === current && <IconCheck size={16} aria-hidden />}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </DisclosureMenu>
   );
 }

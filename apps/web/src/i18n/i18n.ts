@@ -1,6 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, type TLanguage } from '@cloud-portal/contract/company/get-company-configuration';
+import {
+  LANGUAGES,
+  type TLanguage,
+} from '@cloud-portal/contract/company/get-company-configuration';
 import en from './en.json';
 import ko from './ko.json';
 

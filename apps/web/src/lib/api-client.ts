@@ -106,7 +106,11 @@ async function readEnvelope(response: Response): Promise<TEnvelope<unknown> | nu
       'message' in value &&
       typeof value.message === 'string'
     ) {
-      return { status: value.status, message: value.message, data: 'data' in value ? value.data : null };
+      return {
+        status: value.status,
+        message: value.message,
+        data: 'data' in value ? value.data : null,
+      };
     }
     return null;
   } catch {

@@ -8,5 +8,7 @@ import { useProductServices } from '@/features/content/api/get-product-services'
 export function useProductsAndServicesPath(): string | null {
   const { data: productServices } = useProductServices();
   const first = productServices?.[0];
-  return first ? `/businessunit/${encodeURIComponent(toBusinessUnitSlug(first.businessName))}` : null;
+  return first
+    ? `/businessunit/${encodeURIComponent(toBusinessUnitSlug(first.businessName))}`
+    : null;
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Box } from '@mantine/core';
+import { Box, Grid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from './site-footer.module.css';
 
@@ -46,17 +46,19 @@ export function FooterLinks({ productsAndServicesPath }: Props) {
 
 function LinkColumn({ heading, links }: { heading: string; links: FooterLink[] }) {
   return (
-    <Box component="nav" aria-label={heading}>
-      <h2 className={classes.heading}>{heading}</h2>
-      <ul className={classes.linkList}>
-        {links.map((link) => (
-          <li key={link.id}>
-            <Link to={link.to} className={classes.link}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </Box>
+    <Grid.Col span={{ base: 6, md: 2 }}>
+      <Box component="nav" aria-label={heading}>
+        <h2 className={classes.heading}>{heading}</h2>
+        <ul className={classes.linkList}>
+          {links.map((link) => (
+            <li key={link.id}>
+              <Link to={link.to} className={classes.link}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Box>
+    </Grid.Col>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Container, Grid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
 import { NewsletterForm } from '@/features/content/components/newsletter-form';
@@ -16,17 +16,21 @@ export function SiteFooter() {
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="xl" py={{ base: 'xl', md: 48 }}>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing={{ base: 'xl', md: 48 }}>
-          <Stack gap="sm">
-            <Text className={classes.companyName}>{configuration.companyName}</Text>
-            <Text size="sm" c="gray.4">
-              {t('footer.tagline')}
-            </Text>
-            <SocialLinks configuration={configuration} />
-          </Stack>
+        <Grid columnGap={{ base: 'xl', md: 48 }} rowGap="xl">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="sm">
+              <Text className={classes.companyName}>{configuration.companyName}</Text>
+              <Text size="sm" c="gray.4">
+                {t('footer.tagline')}
+              </Text>
+              <SocialLinks configuration={configuration} />
+            </Stack>
+          </Grid.Col>
           <FooterLinks productsAndServicesPath={productsAndServicesPath} />
-          <NewsletterForm headingClassName={classes.heading} />
-        </SimpleGrid>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <NewsletterForm headingClassName={classes.heading} />
+          </Grid.Col>
+        </Grid>
       </Container>
       <div className={classes.bottom}>
         <Container size="xl" py="md">

@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import {
   IconBrandFacebook,
   IconBrandInstagram,
@@ -35,28 +34,23 @@ type Props = { configuration: TCompanyConfiguration };
 export function SocialLinks({ configuration }: Props) {
   const { t } = useTranslation();
   return (
-    <Group gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <ul className={classes.socialList}>
       {NETWORKS.map(({ key, Icon }) => {
         const href = toExternalUrl(configuration[key]);
         const name = t(`footer.social.${key}`);
         return (
           <li key={key}>
             {href ? (
-              <Tooltip label={name} withArrow>
-                <ActionIcon
-                  component="a"
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  className={classes.social}
-                  aria-label={t('footer.socialLinkLabel', { network: name })}
-                >
-                  <Icon size={20} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={classes.social}
+                title={name}
+                aria-label={t('footer.socialLinkLabel', { network: name })}
+              >
+                <Icon size={20} aria-hidden />
+              </a>
             ) : (
               <span
                 className={classes.socialUnavailable}
@@ -70,6 +64,6 @@ export function SocialLinks({ configuration }: Props) {
           </li>
         );
       })}
-    </Group>
+    </ul>
   );
 }

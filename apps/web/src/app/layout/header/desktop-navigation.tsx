@@ -1,89 +1,74 @@
 import { NavLink as RouterNavLink } from 'react-router';
-import { Button, Group, Menu } from '@mantine/core';
-import { IconChevronDown, IconExternalLink } from '@tabler/icons-react';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DisclosureMenu, disclosureMenuClassNames } from '@/components/disclosure-menu';
 import { ExternalLinkHint } from '@/components/external-link-hint';
 import type { NavigationItem } from './navigation-items';
 import classes from './site-header.module.css';
 
 type Props = { items: NavigationItem[] };
 
-/** The header menus from 900px up: links and keyboard-usable dropdowns. */
+/** The header menus from 900px up: links, and disclosure menus usable by keyboard. */
 export function DesktopNavigation({ items }: Props) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('header.mainNavigation')} className={classes.desktopNav}>
-      <Group gap={2} wrap="nowrap">
-        {items.map((item) => {
-          if (item.kind === 'link') {
-            return (
-              <Button
-                key={item.id}
-                component={RouterNavLink}
-                to={item.to}
-                variant="subtle"
-                color="gray"
-                className={classes.navButton}
-              >
+      <ul className={classes.navList}>
+        {items.map((item) => (
+          <li key={item.id}>
+            {item.kind === 'link' ? (
+              <RouterNavLink to={item.to} className={classes.navLink}>
                 {item.label}
-              </Button>
-            );
-          }
-          if (item.kind === 'external') {
-            return (
-              <Button
-                key={item.id}
-                component="a"
+              </RouterNavLink>
+            ) : item.kind === 'external' ? (
+              <a
                 href={item.href}
                 target="_blank"
                 rel="noopener noreferrer"
-                variant="subtle"
-                color="gray"
-                className={classes.navButton}
-                rightSection={<IconExternalLink size={14} aria-hidden />}
+                className={classes.navLink}
               >
                 {item.label}
+                <IconExternalLink size={14} aria-hidden />
                 <ExternalLinkHint />
-              </Button>
-            );
-          }
-          return (
-            <Menu key={item.id} trigger="click-hover" openDelay={60} closeDelay={180} shadow="md">
-              <Menu.Target>
-                <Button
-                  variant="subtle"
-                  color="gray"
-                  className={classes.navButton}
-                  rightSection={<IconChevronDown size={14} aria-hidden />}
-                >
-                  {item.label}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {item.items.map((child) =>
-                  child.kind === 'link' ? (
-                    <Menu.Item key={child.id} component={RouterNavLink} to={child.to}>
-                      {child.label}
-                    </Menu.Item>
-                  ) : (
-                    <Menu.Item
-                      key={child.id}
-                      component="a"
-                      href={child.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      rightSection={<IconExternalLink size={14} aria-hidden />}
-                    >
-                      {child.label}
-                      <ExternalLinkHint />
-                    </Menu.Item>
-                  ),
+              </a>
+            ) : (
+              <DisclosureMenu label={item.label} buttonClassName={classes.navLink}>
+                {(close) => (
+                  <ul className={disclosureMenuClassNames.list}>
+                    {item.items.map((child) => (
+                      <li key={child.id}>
+                        {child.kind === 'link' ? (
+                          <RouterNavLink
+                            to={child.to}
+                            className={disclosureMenuClassNames.item}
+                            onClick={close}
+                          >
+                            {child.label}
+                          </RouterNavLink>
+                        ) : (
+                          <a
+                            href={child.href}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            className={disclosureMenuClassNames.item}
+                            onClick={close}
+                          >
+                            <span>
+                              {child.label}
+                              <ExternalLinkHint />
+                            </span>
+                            <IconExternalLink size={14} aria-hidden />
+                          </a>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
                 )}
-              </Menu.Dropdown>
-            </Menu>
-          );
-        })}
-      </Group>
+              </DisclosureMenu>
+            )}
+          </li>
+        ))}
+      </ul>
     </nav>
   );
 }

@@ -3,7 +3,12 @@ import { Button, Divider, Drawer, NavLink, Stack } from '@mantine/core';
 import { IconExternalLink, IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ExternalLinkHint } from '@/components/external-link-hint';
-import type { HeaderSession, NavigationExternalLink, NavigationItem, NavigationLink } from './navigation-items';
+import type {
+  HeaderSession,
+  NavigationExternalLink,
+  NavigationItem,
+  NavigationLink,
+} from './navigation-items';
 
 type Props = {
   opened: boolean;

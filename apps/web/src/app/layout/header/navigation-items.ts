@@ -93,7 +93,12 @@ export function buildNavigationItems({
         id: 'support',
         label: labels.support,
         items: [
-          { kind: 'link', id: 'raised-ticket', label: labels.raisedTicket, to: '/customerprofile/1' },
+          {
+            kind: 'link',
+            id: 'raised-ticket',
+            label: labels.raisedTicket,
+            to: '/customerprofile/1',
+          },
           { kind: 'link', id: 'view-ticket', label: labels.viewTicket, to: '/customerprofile/1' },
         ],
       },

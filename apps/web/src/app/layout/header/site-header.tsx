@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Box, Burger, Button, Container } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,15 @@ import { LanguageSwitch } from '@/components/language-switch';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
 import { CompanyBrand } from './company-brand';
 import { DesktopNavigation } from './desktop-navigation';
-import { MobileNavigationDrawer } from './mobile-navigation-drawer';
 import type { HeaderSession } from './navigation-items';
 import { useNavigationItems } from './use-navigation-items';
 import classes from './site-header.module.css';
+
+const MobileNavigationDrawer = lazy(() =>
+  import('./mobile-navigation-drawer').then((module) => ({
+    default: module.MobileNavigationDrawer,
+  })),
+);
 
 /** Matches $header-breakpoint in site-header.module.css: the desktop menus from 900px. */
 const WIDE_HEADER_QUERY = '(min-width: 56.25em)';
@@ -24,6 +29,8 @@ export function SiteHeader({ session }: Props) {
   const { companyName } = useCompanyConfiguration();
   const items = useNavigationItems(session);
   const [isDrawerOpen, drawer] = useDisclosure(false);
+  // The drawer's code loads on the first tap of the burger, then stays for its closing animation.
+  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
   const isWide = useMediaQuery(WIDE_HEADER_QUERY);
 
   const closeDrawer = drawer.close;
@@ -51,7 +58,10 @@ export function SiteHeader({ session }: Props) {
           )}
           <Burger
             opened={isDrawerOpen}
-            onClick={drawer.toggle}
+            onClick={() => {
+              setHasOpenedDrawer(true);
+              drawer.toggle();
+            }}
             className={classes.mobileOnly}
             aria-label={isDrawerOpen ? t('header.closeMenu') : t('header.openMenu')}
             aria-expanded={isDrawerOpen}
@@ -59,13 +69,17 @@ export function SiteHeader({ session }: Props) {
           />
         </div>
       </Container>
-      <MobileNavigationDrawer
-        opened={isDrawerOpen}
-        onClose={drawer.close}
-        items={items}
-        session={session}
-        title={companyName}
-      />
+      {hasOpenedDrawer && (
+        <Suspense fallback={null}>
+          <MobileNavigationDrawer
+            opened={isDrawerOpen}
+            onClose={drawer.close}
+            items={items}
+            session={session}
+            title={companyName}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

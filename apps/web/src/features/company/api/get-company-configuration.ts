@@ -38,7 +38,8 @@ export function getMaintenanceInfo(error: unknown): TMaintenanceInfo | null {
   return {
     companyName: typeof data.companyName === 'string' ? data.companyName : '',
     imagePath: typeof data.imagePath === 'string' ? data.imagePath : null,
-    maintenanceModeMsg: typeof data.maintenanceModeMsg === 'string' ? data.maintenanceModeMsg : null,
+    maintenanceModeMsg:
+      typeof data.maintenanceModeMsg === 'string' ? data.maintenanceModeMsg : null,
     maintenanceModeRedirect:
       typeof data.maintenanceModeRedirect === 'string' ? data.maintenanceModeRedirect : null,
   };

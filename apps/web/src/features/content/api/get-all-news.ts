@@ -9,7 +9,11 @@ import { getSiteOrigin } from '@/lib/site-origin';
 
 /** POST /api/news/getAllNews: the company's newest published news (one page). */
 export function getAllNews(signal?: AbortSignal): Promise<TGetAllNewsResponse> {
-  const body: TGetAllNewsRequest = { websiteUrl: getSiteOrigin(), limit: NEWS_PAGE_SIZE, offset: 0 };
+  const body: TGetAllNewsRequest = {
+    websiteUrl: getSiteOrigin(),
+    limit: NEWS_PAGE_SIZE,
+    offset: 0,
+  };
   return apiPost<TGetAllNewsResponse>('news/getAllNews', body, { signal });
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { IconArrowRight, IconCloudComputing } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ export function HomeHero() {
   return (
     <Box component="section" aria-labelledby="home-hero-title" className={classes.hero}>
       <Container size="xl" py={{ base: 48, md: 88 }}>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 40, md: 64 }} verticalSpacing={40}>
+        <div className={classes.grid}>
           <Stack gap="lg" justify="center">
             <Text className={classes.eyebrow}>{companyName}</Text>
             <Title order={1} id="home-hero-title" className={classes.title}>
@@ -65,7 +65,7 @@ export function HomeHero() {
               </div>
             )}
           </div>
-        </SimpleGrid>
+        </div>
       </Container>
     </Box>
   );

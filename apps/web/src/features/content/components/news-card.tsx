@@ -5,6 +5,8 @@ import { needsReadMore, type TNews } from '@cloud-portal/contract/content/get-al
 import { formatDate } from '@/lib/format-date';
 import { NewsImage } from './news-image';
 
+export const NEWS_IMAGE_HEIGHT = 180;
+
 type Props = { news: TNews; onReadMore: (news: TNews) => void };
 
 /** A news card: picture, date, title on one line, text on five, and Read More when it is long. */
@@ -14,9 +16,16 @@ export function NewsCard({ news, onReadMore }: Props) {
   const publishedOn = formatDate(news.publishedAt, i18n.language);
 
   return (
-    <Card component="article" withBorder radius="lg" padding="lg" h="100%" aria-labelledby={titleId}>
+    <Card
+      component="article"
+      withBorder
+      radius="lg"
+      padding="lg"
+      h="100%"
+      aria-labelledby={titleId}
+    >
       <Card.Section>
-        <NewsImage imagePath={news.imagePath} title={news.newsTitle} height={180} />
+        <NewsImage imagePath={news.imagePath} title={news.newsTitle} height={NEWS_IMAGE_HEIGHT} />
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
         {publishedOn && (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Box, Container, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { Carousel } from '@mantine/carousel';
@@ -10,9 +10,23 @@ import { QueryErrorAlert } from '@/components/query-error-alert';
 import { SectionHeading } from '@/components/section-heading';
 import { getErrorMessage } from '@/lib/error-message';
 import { useAllNews } from '../api/get-all-news';
-import { NewsCard } from './news-card';
-import { NewsDetailModal } from './news-detail-modal';
+import { NEWS_IMAGE_HEIGHT, NewsCard } from './news-card';
 import { useNewsSlidesPerView } from './use-news-slides-per-view';
+
+const NewsDetailModal = lazy(() =>
+  import('./news-detail-modal').then((module) => ({ default: module.NewsDetailModal })),
+);
+
+/**
+ * Beside the cards the arrows get a gutter of their own; with one card per view (phones) that
+ * gutter would squeeze the card, so the arrows sit over the picture instead.
+ */
+function getCarouselLayout(slidesPerView: number, count: number) {
+  if (count <= slidesPerView) return undefined;
+  if (slidesPerView === 1)
+    return { controls: { top: NEWS_IMAGE_HEIGHT / 2 - 18, paddingInline: 8 } };
+  return { root: { paddingInline: 44 } };
+}
 
 /** The news carousel; its heading leads to /news, Read More opens the item in a dialog. */
 export function NewsCarouselSection() {
@@ -20,6 +34,12 @@ export function NewsCarouselSection() {
   const { data: news, error, isPending, refetch, isRefetching } = useAllNews();
   const slidesPerView = useNewsSlidesPerView();
   const [openNews, setOpenNews] = useState<TNews | null>(null);
+  // The dialog's code loads with the first Read More, then stays for its closing animation.
+  const [hasOpenedNews, setHasOpenedNews] = useState(false);
+  const showNews = (item: TNews) => {
+    setHasOpenedNews(true);
+    setOpenNews(item);
+  };
 
   return (
     <Box component="section" aria-labelledby="home-news-title" py={{ base: 48, md: 80 }}>
@@ -57,8 +77,9 @@ export function NewsCarouselSection() {
             slideGap="lg"
             withControls={news.length > slidesPerView}
             emblaOptions={{ align: 'start', containScroll: 'trimSnaps', slidesToScroll: 1 }}
-            controlsOffset="xs"
+            controlsOffset={0}
             controlSize={36}
+            styles={getCarouselLayout(slidesPerView, news.length)}
             previousControlProps={{ 'aria-label': t('home.previousNews') }}
             nextControlProps={{ 'aria-label': t('home.nextNews') }}
             aria-label={t('home.newsTitle')}
@@ -66,13 +87,17 @@ export function NewsCarouselSection() {
           >
             {news.map((item) => (
               <Carousel.Slide key={item.ID}>
-                <NewsCard news={item} onReadMore={setOpenNews} />
+                <NewsCard news={item} onReadMore={showNews} />
               </Carousel.Slide>
             ))}
           </Carousel>
         )}
       </Container>
-      <NewsDetailModal news={openNews} onClose={() => setOpenNews(null)} />
+      {hasOpenedNews && (
+        <Suspense fallback={null}>
+          <NewsDetailModal news={openNews} onClose={() => setOpenNews(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -33,7 +33,9 @@ export function NewsDetailModal({ news, onClose }: Props) {
               {formatDate(news.publishedAt, i18n.language)}
             </Text>
           )}
-          <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{news.newsContent}</Text>
+          <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {news.newsContent}
+          </Text>
           {news.newsLinks.length > 0 && (
             <Stack gap="xs">
               <Title order={3} size="h6">

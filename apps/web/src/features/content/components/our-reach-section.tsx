@@ -1,4 +1,15 @@
-import { Box, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Box,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { HOME_ADDRESS_LIMIT } from '@cloud-portal/contract/company/get-company-address';
@@ -16,7 +27,12 @@ export function OurReachSection() {
   const shown = addresses?.slice(0, HOME_ADDRESS_LIMIT) ?? [];
 
   return (
-    <Box component="section" aria-labelledby="home-reach-title" py={{ base: 48, md: 80 }} bg="gray.0">
+    <Box
+      component="section"
+      aria-labelledby="home-reach-title"
+      py={{ base: 48, md: 80 }}
+      bg="gray.0"
+    >
       <Container size="xl">
         <SectionHeading
           id="home-reach-title"
@@ -41,9 +57,20 @@ export function OurReachSection() {
             {t('home.reachEmpty')}
           </Text>
         ) : (
-          <SimpleGrid cols={GRID_COLUMNS} spacing="lg" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <SimpleGrid
+            cols={GRID_COLUMNS}
+            spacing="lg"
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
             {shown.map((address, index) => (
-              <Card key={`${address.country}-${address.city}-${index}`} component="li" withBorder radius="lg" padding="xl">
+              <Card
+                key={`${address.country}-${address.city}-${index}`}
+                component="li"
+                withBorder
+                radius="lg"
+                padding="xl"
+              >
                 <Group align="flex-start" wrap="nowrap" gap="md">
                   <ThemeIcon size={44} radius="xl" variant="light" aria-hidden>
                     <IconMapPin size={24} />

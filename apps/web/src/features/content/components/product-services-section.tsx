@@ -1,5 +1,15 @@
 import { Link } from 'react-router';
-import { Box, Button, Card, Container, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Card,
+  Container,
+  SimpleGrid,
+  Skeleton,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconArrowRight, IconServer2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { toBusinessUnitSlug } from '@cloud-portal/contract/company/get-product-services';
@@ -41,7 +51,12 @@ export function ProductServicesSection() {
             {t('home.productsEmpty')}
           </Text>
         ) : (
-          <SimpleGrid cols={GRID_COLUMNS} spacing="lg" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <SimpleGrid
+            cols={GRID_COLUMNS}
+            spacing="lg"
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
             {productServices.map((service) => (
               <Card
                 key={service.ID}
@@ -50,7 +65,11 @@ export function ProductServicesSection() {
                 radius="lg"
                 padding="xl"
                 shadow="xs"
-                style={{ display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-md)' }}
+                style={{
+                  display: 'flex',
+                  flexDirection: 'column',
+                  gap: 'var(--mantine-spacing-md)',
+                }}
               >
                 <ThemeIcon size={48} radius="md" variant="light" aria-hidden>
                   <IconServer2 size={26} />

@@ -1,0 +1,185 @@
+// `npm run bench`: throughput and p99 of the hot public calls next to a bare Fastify route measured
+// in the same run, and the gzip size of the JavaScript a browser loads for /home.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+// The machine is noisy: routes are measured in interleaved rounds and judged by the median of
+// each round's ratio to the bare route, measured moments before.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const CONNECTIONS = 32;
+const TARGET_RATIO = 0.5;
+const TARGET_HOME_JS_GZIP = 200 * 1024;
+
+type Measurement = { name: string; requestsPerSecond: number; p99Ms: number; errors: number; non2xx: number };
+
+function startProcess(args: string[], env: NodeJS.ProcessEnv, readyPattern: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in 60 s`)), 60_000);
+    let output = '';
+    let isReady = false;
+    // Drained for the whole run (request logs included); kept only until the process is ready.
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (isReady) return;
+      output += chunk.toString();
+      if (readyPattern.test(output)) {
+        isReady = true;
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${output}`)));
+  });
+}
+
+async function measureOnce(name: string, options: autocannon.Options): Promise<Measurement> {
+  const result = await autocannon({ ...options, duration: DURATION_SECONDS, connections: CONNECTIONS });
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+type RouteResult = Measurement & { ratio: number };
+
+/** Warms every route up, then runs ROUNDS rounds of bare + each route; medians per route. */
+async function measureRoutes(
+  bare: { name: string; options: autocannon.Options },
+  routes: { name: string; options: autocannon.Options }[],
+): Promise<{ bare: RouteResult; routes: RouteResult[] }> {
+  for (const route of [bare, ...routes]) {
+    await autocannon({ ...route.options, duration: 2, connections: CONNECTIONS });
+  }
+  const rounds: { bare: Measurement; routes: Measurement[] }[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const bareRound = await measureOnce(bare.name, bare.options);
+    const routeRounds: Measurement[] = [];
+    for (const route of routes) routeRounds.push(await measureOnce(route.name, route.options));
+    rounds.push({ bare: bareRound, routes: routeRounds });
+  }
+  const summarise = (samples: Measurement[], ratios: number[]): RouteResult => ({
+    name: samples[0]!.name,
+    requestsPerSecond: median(samples.map((sample) => sample.requestsPerSecond)),
+    p99Ms: median(samples.map((sample) => sample.p99Ms)),
+    errors: samples.reduce((sum, sample) => sum + sample.errors, 0),
+    non2xx: samples.reduce((sum, sample) => sum + sample.non2xx, 0),
+    ratio: median(ratios),
+  });
+  return {
+    bare: summarise(
+      rounds.map((round) => round.bare),
+      rounds.map(() => 1),
+    ),
+    routes: routes.map((_, index) =>
+      summarise(
+        rounds.map((round) => round.routes[index]!),
+        rounds.map((round) => round.routes[index]!.requestsPerSecond / round.bare.requestsPerSecond),
+      ),
+    ),
+  };
+}
+
+async function homeJavaScriptGzipBytes(url: string): Promise<{ total: number; files: { url: string; gzip: number }[] }> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const page = await browser.newPage();
+    const files: { url: string; gzip: number }[] = [];
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      pending.push(response.body().then((body) => void files.push({ url: response.url(), gzip: gzipSync(body).length })));
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await Promise.all(pending);
+    return { total: files.reduce((sum, file) => sum + file.gzip, 0), files };
+  } finally {
+    await browser.close();
+  }
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-portal-bench-'));
+const portalPort = 3900 + Math.floor(Math.random() * 50);
+const portalUrl = `http://127.0.0.1:${portalPort}`;
+const children: ChildProcess[] = [];
+try {
+  children.push(
+    await startProcess(['bench/bare-server.ts', String(portalPort + 60)], { ...process.env }, /listening \d+/),
+  );
+  children.push(
+    await startProcess(
+      ['apps/api/src/server.ts'],
+      {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(portalPort),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: portalUrl,
+        DATA_DIR: dataDir,
+        DATABASE_URL: process.env.DATABASE_URL ?? '',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      },
+      /is running at/,
+    ),
+  );
+
+  const post = (pathName: string, body: object): autocannon.Options => ({
+    url: `${portalUrl}${pathName}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: portalUrl },
+    body: JSON.stringify(body),
+  });
+  const { bare, routes: calls } = await measureRoutes(
+    { name: 'bare Fastify GET /hello', options: { url: `http://127.0.0.1:${portalPort + 60}/hello` } },
+    [
+      { name: 'POST /api/getCompanyConfiguration', options: post('/api/getCompanyConfiguration', { customerUrl: portalUrl }) },
+      { name: 'POST /api/home/getProductServices', options: post('/api/home/getProductServices', { websiteUrl: portalUrl }) },
+    ],
+  );
+  const homeJs = await homeJavaScriptGzipBytes(`${portalUrl}/home`);
+
+  console.log(`\nBenchmark: ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per route (medians), ${CONNECTIONS} connections, ${os.cpus().length} cores, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}\n`);
+  console.log('route'.padEnd(40), 'req/s'.padStart(10), 'p99 ms'.padStart(8), 'ratio'.padStart(7), ' target');
+  const failures: string[] = [];
+  console.log(bare.name.padEnd(40), bare.requestsPerSecond.toFixed(0).padStart(10), String(bare.p99Ms).padStart(8), '1.00'.padStart(7));
+  for (const call of calls) {
+    const ratio = call.ratio;
+    const passed = ratio >= TARGET_RATIO && call.errors === 0 && call.non2xx === 0;
+    if (!passed) failures.push(call.name);
+    console.log(
+      call.name.padEnd(40),
+      call.requestsPerSecond.toFixed(0).padStart(10),
+      String(call.p99Ms).padStart(8),
+      ratio.toFixed(2).padStart(7),
+      ` ≥ ${TARGET_RATIO} ${passed ? 'PASS' : 'FAIL'}${call.non2xx || call.errors ? ` (${call.non2xx} non-2xx, ${call.errors} errors)` : ''}`,
+    );
+  }
+  const homePassed = homeJs.total <= TARGET_HOME_JS_GZIP;
+  if (!homePassed) failures.push('home JavaScript size');
+  console.log(`\nJavaScript loaded by /home: ${(homeJs.total / 1024).toFixed(1)} kB gzip in ${homeJs.files.length} files (target ≤ ${TARGET_HOME_JS_GZIP / 1024} kB) ${homePassed ? 'PASS' : 'FAIL'}`);
+  for (const file of homeJs.files) console.log(`  ${(file.gzip / 1024).toFixed(1).padStart(7)} kB  ${new URL(file.url).pathname}`);
+
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify({ at: new Date().toISOString(), bare, calls, homeJs }, null, 2));
+  if (failures.length) {
+    console.log(`\nMissed targets: ${failures.join(', ')}`);
+    process.exitCode = 1;
+  }
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
