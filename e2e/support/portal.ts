@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../apps/api/src/app';
+import { loadConfig } from '../../apps/api/src/config';
+import { openDatabase, type DatabaseHandle } from '../../apps/api/src/db/client';
+import { migrateDatabase } from '../../apps/api/src/db/migrate';
+import { seedDemoCompanies, seedReferenceData } from '../../apps/api/src/db/seed/seed';
+import { companies } from '../../apps/api/src/db/schema/company';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type Portal = {
+  /** The demo company's address (localhost). */
+  url: string;
+  /** The same portal as the second demo company sees it (127.0.0.2). */
+  secondUrl: string;
+  database: DatabaseHandle;
+  setCompany: (slug: string, values: Partial<typeof companies.$inferInsert>) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the whole portal, as `npm start` does, on a free port with a fresh embedded database:
+ * the built web app (npm run build first) and the API. The test keeps the database handle to put
+ * a company into maintenance and back.
+ */
+export async function startPortal(): Promise<Portal> {
+  const webDistDir = path.join(repoRoot, 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` (npm run test:e2e does).');
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-portal-e2e-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '0.0.0.0',
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDistDir,
+    COMPANY_CACHE_SECONDS: '0',
+  });
+  const database = await openDatabase({ kind: 'pglite' });
+  await migrateDatabase(database);
+  await seedReferenceData(database.db);
+  await seedDemoCompanies(database.db, {
+    publicUrl: config.publicUrl,
+    port,
+    uploadsDir: path.join(dataDir, 'uploads'),
+  });
+  const app: FastifyInstance = await buildApp({ config, db: database.db });
+  await app.listen({ port, host: config.host });
+
+  return {
+    url: config.publicUrl,
+    secondUrl: `http://127.0.0.2:${port}`,
+    database,
+    setCompany: async (slug, values) => {
+      await database.db.update(companies).set(values).where(eq(companies.slug, slug));
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
