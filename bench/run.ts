@@ -17,12 +17,29 @@ const CONNECTIONS = 32;
 const TARGET_RATIO = 0.5;
 const TARGET_HOME_JS_GZIP = 200 * 1024;
 
-type Measurement = { name: string; requestsPerSecond: number; p99Ms: number; errors: number; non2xx: number };
+type Measurement = {
+  name: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+};
 
-function startProcess(args: string[], env: NodeJS.ProcessEnv, readyPattern: RegExp): Promise<ChildProcess> {
+function startProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyPattern: RegExp,
+): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in 60 s`)), 60_000);
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const timer = setTimeout(
+      () => reject(new Error(`${args.join(' ')} did not start in 60 s`)),
+      60_000,
+    );
     let output = '';
     let isReady = false;
     // Drained for the whole run (request logs included); kept only until the process is ready.
@@ -35,12 +52,18 @@ function startProcess(args: string[], env: NodeJS.ProcessEnv, readyPattern: RegE
         resolve(child);
       }
     });
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${output}`)));
+    child.on('exit', (code) =>
+      reject(new Error(`${args.join(' ')} exited with ${code}: ${output}`)),
+    );
   });
 }
 
 async function measureOnce(name: string, options: autocannon.Options): Promise<Measurement> {
-  const result = await autocannon({ ...options, duration: DURATION_SECONDS, connections: CONNECTIONS });
+  const result = await autocannon({
+    ...options,
+    duration: DURATION_SECONDS,
+    connections: CONNECTIONS,
+  });
   return {
     name,
     requestsPerSecond: result.requests.average,
@@ -50,7 +73,8 @@ async function measureOnce(name: string, options: autocannon.Options): Promise<M
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 type RouteResult = Measurement & { ratio: number };
 
@@ -85,16 +109,25 @@ async function measureRoutes(
     routes: routes.map((_, index) =>
       summarise(
         rounds.map((round) => round.routes[index]!),
-        rounds.map((round) => round.routes[index]!.requestsPerSecond / round.bare.requestsPerSecond),
+        rounds.map(
+          (round) => round.routes[index]!.requestsPerSecond / round.bare.requestsPerSecond,
+        ),
       ),
     ),
   };
 }
 
-async function homeJavaScriptGzipBytes(url: string): Promise<{ total: number; files: { url: string; gzip: number }[] }> {
+async function homeJavaScriptGzipBytes(
+  url: string,
+): Promise<{ total: number; files: { url: string; gzip: number }[] }> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -102,7 +135,11 @@ async function homeJavaScriptGzipBytes(url: string): Promise<{ total: number; fi
     const pending: Promise<void>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
-      pending.push(response.body().then((body) => void files.push({ url: response.url(), gzip: gzipSync(body).length })));
+      pending.push(
+        response
+          .body()
+          .then((body) => void files.push({ url: response.url(), gzip: gzipSync(body).length })),
+      );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     await Promise.all(pending);
@@ -118,7 +155,11 @@ const portalUrl = `http://127.0.0.1:${portalPort}`;
 const children: ChildProcess[] = [];
 try {
   children.push(
-    await startProcess(['bench/bare-server.ts', String(portalPort + 60)], { ...process.env }, /listening \d+/),
+    await startProcess(
+      ['bench/bare-server.ts', String(portalPort + 60)],
+      { ...process.env },
+      /listening \d+/,
+    ),
   );
   children.push(
     await startProcess(
@@ -144,18 +185,40 @@ try {
     body: JSON.stringify(body),
   });
   const { bare, routes: calls } = await measureRoutes(
-    { name: 'bare Fastify GET /hello', options: { url: `http://127.0.0.1:${portalPort + 60}/hello` } },
+    {
+      name: 'bare Fastify GET /hello',
+      options: { url: `http://127.0.0.1:${portalPort + 60}/hello` },
+    },
     [
-      { name: 'POST /api/getCompanyConfiguration', options: post('/api/getCompanyConfiguration', { customerUrl: portalUrl }) },
-      { name: 'POST /api/home/getProductServices', options: post('/api/home/getProductServices', { websiteUrl: portalUrl }) },
+      {
+        name: 'POST /api/getCompanyConfiguration',
+        options: post('/api/getCompanyConfiguration', { customerUrl: portalUrl }),
+      },
+      {
+        name: 'POST /api/home/getProductServices',
+        options: post('/api/home/getProductServices', { websiteUrl: portalUrl }),
+      },
     ],
   );
   const homeJs = await homeJavaScriptGzipBytes(`${portalUrl}/home`);
 
-  console.log(`\nBenchmark: ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per route (medians), ${CONNECTIONS} connections, ${os.cpus().length} cores, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}\n`);
-  console.log('route'.padEnd(40), 'req/s'.padStart(10), 'p99 ms'.padStart(8), 'ratio'.padStart(7), ' target');
+  console.log(
+    `\nBenchmark: ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per route (medians), ${CONNECTIONS} connections, ${os.cpus().length} cores, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}\n`,
+  );
+  console.log(
+    'route'.padEnd(40),
+    'req/s'.padStart(10),
+    'p99 ms'.padStart(8),
+    'ratio'.padStart(7),
+    ' target',
+  );
   const failures: string[] = [];
-  console.log(bare.name.padEnd(40), bare.requestsPerSecond.toFixed(0).padStart(10), String(bare.p99Ms).padStart(8), '1.00'.padStart(7));
+  console.log(
+    bare.name.padEnd(40),
+    bare.requestsPerSecond.toFixed(0).padStart(10),
+    String(bare.p99Ms).padStart(8),
+    '1.00'.padStart(7),
+  );
   for (const call of calls) {
     const ratio = call.ratio;
     const passed = ratio >= TARGET_RATIO && call.errors === 0 && call.non2xx === 0;
@@ -170,11 +233,17 @@ try {
   }
   const homePassed = homeJs.total <= TARGET_HOME_JS_GZIP;
   if (!homePassed) failures.push('home JavaScript size');
-  console.log(`\nJavaScript loaded by /home: ${(homeJs.total / 1024).toFixed(1)} kB gzip in ${homeJs.files.length} files (target ≤ ${TARGET_HOME_JS_GZIP / 1024} kB) ${homePassed ? 'PASS' : 'FAIL'}`);
-  for (const file of homeJs.files) console.log(`  ${(file.gzip / 1024).toFixed(1).padStart(7)} kB  ${new URL(file.url).pathname}`);
+  console.log(
+    `\nJavaScript loaded by /home: ${(homeJs.total / 1024).toFixed(1)} kB gzip in ${homeJs.files.length} files (target ≤ ${TARGET_HOME_JS_GZIP / 1024} kB) ${homePassed ? 'PASS' : 'FAIL'}`,
+  );
+  for (const file of homeJs.files)
+    console.log(`  ${(file.gzip / 1024).toFixed(1).padStart(7)} kB  ${new URL(file.url).pathname}`);
 
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify({ at: new Date().toISOString(), bare, calls, homeJs }, null, 2));
+  fs.writeFileSync(
+    path.join(root, 'bench/results/latest.json'),
+    JSON.stringify({ at: new Date().toISOString(), bare, calls, homeJs }, null, 2),
+  );
   if (failures.length) {
     console.log(`\nMissed targets: ${failures.join(', ')}`);
     process.exitCode = 1;

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+export const SCREENSHOT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../screenshots',
+);
 
 export const DESKTOP = { width: 1366, height: 900 };
 export const PHONE = { width: 360, height: 780 };
@@ -28,7 +31,10 @@ export async function newPage(
   browser: Browser,
   options: { viewport?: { width: number; height: number }; locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, locale: options.locale ?? 'en-ZA' });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    locale: options.locale ?? 'en-ZA',
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

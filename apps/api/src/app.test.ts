@@ -64,7 +64,9 @@ describe('the HTTP shell', () => {
     expect(page.headers['x-powered-by']).toBeUndefined();
 
     const json = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(json.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(json.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(json.headers['x-content-type-options']).toBe('nosniff');
     expect(json.headers['x-frame-options']).toBe('DENY');
   });

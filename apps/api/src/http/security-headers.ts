@@ -50,6 +50,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
       reply.headers(API_HEADERS);
       return done();
     }
-    applyDocumentHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    applyDocumentHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error as Error | undefined),
+    );
   });
 }

@@ -13,9 +13,9 @@ import { toMaintenanceInfo } from './maintenance-info';
 export async function resolveCompany(
   directory: CompanyDirectory,
   request: FastifyRequest,
-  namedUrl?: string,
+  namedOrigin?: string,
 ): Promise<Company> {
-  const origin = requestOrigin(request, namedUrl);
+  const origin = requestOrigin(request, namedOrigin);
   const company = origin ? await directory.findByOrigin(origin) : null;
   if (!company) throw new AppError(404, messages.companyNotRegistered);
   if (company.isInMaintenance) {

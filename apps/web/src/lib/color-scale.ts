@@ -4,7 +4,7 @@ type Rgb = [number, number, number];
 
 /** Shares of white (shades 0–5) and of black (7–9) mixed into the brand colour; 6 is the colour. */
 const TINTS = [0.93, 0.82, 0.66, 0.5, 0.34, 0.17];
-const SHADES = [0.14, 0.28, 0.42];
+const SHADES = [0.15, 0.32, 0.5];
 
 /**
  * Any CSS colour (`#0b6bcb`, `rgb(…)`, `teal`) as `#rrggbb`, using the browser's own parser;

@@ -15,9 +15,14 @@ describe('normalizeOrigin', () => {
     expect(normalizeOrigin(input)).toBeNull();
   });
 
-  it('lets the field be absent or empty', () => {
-    expect(zWebsiteUrl.safeParse(undefined).success).toBe(true);
-    expect(zWebsiteUrl.safeParse('').success).toBe(true);
-    expect(zWebsiteUrl.safeParse('data:text/html,x').success).toBe(false);
+  it('parses the field to its origin, and lets it be absent or empty', () => {
+    expect(zWebsiteUrl.parse(' https://Portal.Example.com/home ')).toBe(
+      'https://portal.example.com',
+    );
+    expect(zWebsiteUrl.parse(undefined)).toBeUndefined();
+    expect(zWebsiteUrl.parse('')).toBeUndefined();
+    expect(zWebsiteUrl.safeParse('data:text/html,x').error?.issues[0]?.message).toBe(
+      'Enter a valid website address',
+    );
   });
 });

@@ -30,7 +30,8 @@ afterAll(async () => {
 });
 
 async function counts() {
-  const total = async (table: PgTable) => (await database.db.select({ n: count() }).from(table))[0]!.n;
+  const total = async (table: PgTable) =>
+    (await database.db.select({ n: count() }).from(table))[0]!.n;
   return {
     companies: await total(companies),
     domains: await total(companyDomains),

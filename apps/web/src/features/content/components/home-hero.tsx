@@ -30,6 +30,7 @@ export function HomeHero() {
                 to="/marketplace"
                 size="md"
                 variant="white"
+                color="dark"
                 rightSection={<IconArrowRight size={18} aria-hidden />}
               >
                 {t('home.heroPrimaryAction')}

@@ -1,4 +1,5 @@
 import { Anchor, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TNews } from '@cloud-portal/contract/content/get-all-news';
@@ -12,8 +13,10 @@ type Props = { news: TNews | null; onClose: () => void };
 /** The whole news item: picture, title, text and its links (each opening a new tab). */
 export function NewsDetailModal({ news, onClose }: Props) {
   const { t, i18n } = useTranslation();
+  const isPhone = useMediaQuery('(max-width: 30em)');
   return (
     <Modal
+      fullScreen={isPhone}
       opened={news !== null}
       onClose={onClose}
       size="lg"
@@ -26,7 +29,7 @@ export function NewsDetailModal({ news, onClose }: Props) {
       {news && (
         <Stack gap="md">
           <div style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
-            <NewsImage imagePath={news.imagePath} title={news.newsTitle} height={260} />
+            <NewsImage imagePath={news.imagePath} title={news.newsTitle} height={220} />
           </div>
           {formatDate(news.publishedAt, i18n.language) && (
             <Text size="sm" c="dimmed" component="time" dateTime={news.publishedAt}>
