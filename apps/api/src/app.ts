@@ -13,7 +13,7 @@ import fastifyCompress from '@fastify/compress';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { zEnvelope } from '@cloud-portal/contract/envelope';
+import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './app-deps';

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { STATUS_MAINTENANCE, zEnvelope, ZFieldError } from '@cloud-portal/contract/envelope';
+import { STATUS_MAINTENANCE } from '@cloud-portal/contract/envelope';
+import { zEnvelope, ZFieldError } from '@cloud-portal/contract/envelope-schema';
 
 /** HTTP status for an envelope status: maintenance (300) travels as 503, the rest as themselves. */
 export function httpStatusOf(status: number): number {

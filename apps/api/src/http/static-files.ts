@@ -38,8 +38,9 @@ export async function registerStaticFiles(
     await app.register(fastifyStatic, {
       root: options.webDistDir,
       prefix: '/',
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuild under a running server is served at once.
+      wildcard: true,
+      index: ['index.html'],
       setHeaders: (response, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header(

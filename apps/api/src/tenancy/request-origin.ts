@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { normalizeOrigin } from '@cloud-portal/contract/validation/website-url';
+import { normalizeOrigin } from '@cloud-portal/contract/validation/origin';
 
 /**
  * The site origin a request speaks for: the payload's websiteUrl/customerUrl when given (already

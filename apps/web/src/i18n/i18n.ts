@@ -1,9 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  LANGUAGES,
-  type TLanguage,
-} from '@cloud-portal/contract/company/get-company-configuration';
+import { LANGUAGES, type TLanguage } from '@cloud-portal/contract/company/company-rules';
 import en from './en.json';
 import ko from './ko.json';
 

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { zWebsiteUrl } from '../validation/website-url';
+import { LANGUAGES } from './company-rules';
 
-export const LANGUAGES = ['en', 'ko'] as const;
 export const ZLanguage = z.enum(LANGUAGES);
-export type TLanguage = z.infer<typeof ZLanguage>;
 
 /** POST /api/getCompanyConfiguration */
 export const ZGetCompanyConfigurationRequest = z.object({ customerUrl: zWebsiteUrl });
-export type TGetCompanyConfigurationRequest = z.infer<typeof ZGetCompanyConfigurationRequest>;
+export type TGetCompanyConfigurationRequest = z.input<typeof ZGetCompanyConfigurationRequest>;
 
 const nullableText = z.string().nullable();
 
@@ -53,22 +52,3 @@ export const ZMaintenanceInfo = z.object({
 export type TMaintenanceInfo = z.infer<typeof ZMaintenanceInfo>;
 
 export const ZGetCompanyConfigurationResponse = ZCompanyConfiguration;
-
-/**
- * portal.md §4: the site is shown only when contactNo, country, emailID and officeAddress hold a
- * value ('NA' counts as blank) and registrationAgreement and termCondition are present in the
- * answer. Those two are document paths that may be null, meaning "use the built-in text"
- * (docs/decisions/002-company-configuration-completeness.md).
- */
-export function isCompanyConfigurationComplete(config: Partial<TCompanyConfiguration>): boolean {
-  const hasValue = (value: string | null | undefined) =>
-    typeof value === 'string' && value.trim() !== '' && value.trim().toUpperCase() !== 'NA';
-  return (
-    hasValue(config.contactNo) &&
-    hasValue(config.country) &&
-    hasValue(config.emailID) &&
-    hasValue(config.officeAddress) &&
-    config.registrationAgreement !== undefined &&
-    config.termCondition !== undefined
-  );
-}

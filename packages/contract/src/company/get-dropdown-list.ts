@@ -3,7 +3,7 @@ import { zWebsiteUrl } from '../validation/website-url';
 
 /** POST /api/getDropdownList: the company's Benefits links. */
 export const ZGetDropdownListRequest = z.object({ customerUrl: zWebsiteUrl });
-export type TGetDropdownListRequest = z.infer<typeof ZGetDropdownListRequest>;
+export type TGetDropdownListRequest = z.input<typeof ZGetDropdownListRequest>;
 
 export const ZMenuItem = z.object({ menuName: z.string(), redirectURL: z.string() });
 export type TMenuItem = z.infer<typeof ZMenuItem>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { zWebsiteUrl } from '../validation/website-url';
+import { SERVICE_OPTIONS } from './company-rules';
 
 /** POST /api/home/getProductServices: the company's business units. */
 export const ZGetProductServicesRequest = z.object({ websiteUrl: zWebsiteUrl });
-export type TGetProductServicesRequest = z.infer<typeof ZGetProductServicesRequest>;
+export type TGetProductServicesRequest = z.input<typeof ZGetProductServicesRequest>;
 
-export const SERVICE_OPTIONS = ['RedirectionURL', 'CloudService', 'SendEmailForEnquiry'] as const;
 export const ZServiceOption = z.enum(SERVICE_OPTIONS);
 export type TServiceOption = z.infer<typeof ZServiceOption>;
 
@@ -27,8 +27,3 @@ export type TProductService = z.infer<typeof ZProductService>;
 
 export const ZGetProductServicesResponse = z.array(ZProductService);
 export type TGetProductServicesResponse = z.infer<typeof ZGetProductServicesResponse>;
-
-/** `/businessunit/{businessName}` drops slashes from the name (portal.md §2). */
-export function toBusinessUnitSlug(businessName: string): string {
-  return businessName.replaceAll('/', '');
-}

@@ -7,6 +7,6 @@ export const ZSubscribeUserRequest = z.object({
   emailID: zEmail(),
   websiteUrl: zWebsiteUrl,
 });
-export type TSubscribeUserRequest = z.infer<typeof ZSubscribeUserRequest>;
+export type TSubscribeUserRequest = z.input<typeof ZSubscribeUserRequest>;
 
 export const ZSubscribeUserResponse = z.null();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeOrigin, zWebsiteUrl } from './website-url';
+import { zWebsiteUrl } from './website-url';
+import { normalizeOrigin } from './origin';
 
 describe('normalizeOrigin', () => {
   it.each([

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
+import { normalizeOrigin } from './origin';
 
 /**
  * The site origin a public call names (`websiteUrl`, `customerUrl`), parsed to its normalised
@@ -18,14 +19,3 @@ export const zWebsiteUrl = z
     return origin;
   })
   .optional();
-
-/** `https://Example.com:443/x/` → `https://example.com`; null when it is not an http(s) URL. */
-export function normalizeOrigin(value: string): string | null {
-  try {
-    const url = new URL(value.trim());
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.origin.toLowerCase();
-  } catch {
-    return null;
-  }
-}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { zEnvelope } from '@cloud-portal/contract/envelope';
+import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
 import {
   ZCompanyConfiguration,
   ZGetCompanyConfigurationRequest,

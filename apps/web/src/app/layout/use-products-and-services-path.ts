@@ -1,4 +1,4 @@
-import { toBusinessUnitSlug } from '@cloud-portal/contract/company/get-product-services';
+import { toBusinessUnitSlug } from '@cloud-portal/contract/company/company-rules';
 import { useProductServices } from '@/features/content/api/get-product-services';
 
 /**

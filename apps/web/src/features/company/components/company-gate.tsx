@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isCompanyConfigurationComplete } from '@cloud-portal/contract/company/get-company-configuration';
+import { isCompanyConfigurationComplete } from '@cloud-portal/contract/company/company-rules';
 import { CompanyConfigurationContext } from '@/lib/company-configuration-context';
 import { getErrorMessage } from '@/lib/error-message';
 import { showErrorToast } from '@/lib/notify';

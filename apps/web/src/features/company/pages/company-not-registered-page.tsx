@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isCompanyConfigurationComplete } from '@cloud-portal/contract/company/get-company-configuration';
+import { isCompanyConfigurationComplete } from '@cloud-portal/contract/company/company-rules';
 import { getMaintenanceInfo, useCompanyConfigurationQuery } from '../api/get-company-configuration';
 import { MAINTENANCE_PATH } from '../components/company-gate';
 import { StatusPageShell } from '../components/status-page-shell';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  NEWS_PAGE_SIZE,
-  type TGetAllNewsRequest,
-  type TGetAllNewsResponse,
+import { NEWS_PAGE_SIZE } from '@cloud-portal/contract/content/news-rules';
+import type {
+  TGetAllNewsRequest,
+  TGetAllNewsResponse,
 } from '@cloud-portal/contract/content/get-all-news';
 import { apiPost } from '@/lib/api-client';
 import { getSiteOrigin } from '@/lib/site-origin';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { needsReadMore, type TNews } from '@cloud-portal/contract/content/get-all-news';
+import { needsReadMore } from '@cloud-portal/contract/content/news-rules';
+import type { TNews } from '@cloud-portal/contract/content/get-all-news';
 import { formatDate } from '@/lib/format-date';
 import { NewsImage } from './news-image';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { hasNewsImage } from '@cloud-portal/contract/content/get-all-news';
+import { hasNewsImage } from '@cloud-portal/contract/content/news-rules';
 import { ImagePlaceholder } from '@/components/image-placeholder';
 import { toAssetUrl } from '@/lib/asset-url';
 

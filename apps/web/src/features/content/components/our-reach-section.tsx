@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { HOME_ADDRESS_LIMIT } from '@cloud-portal/contract/company/get-company-address';
+import { HOME_ADDRESS_LIMIT } from '@cloud-portal/contract/company/company-rules';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { SectionHeading } from '@/components/section-heading';
 import { getErrorMessage } from '@/lib/error-message';

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconArrowRight, IconServer2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { toBusinessUnitSlug } from '@cloud-portal/contract/company/get-product-services';
+import { toBusinessUnitSlug } from '@cloud-portal/contract/company/company-rules';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { SectionHeading } from '@/components/section-heading';
 import { getErrorMessage } from '@/lib/error-message';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasNewsImage, needsReadMore, READ_MORE_MIN_CHARACTERS } from './get-all-news';
+import { hasNewsImage, needsReadMore, READ_MORE_MIN_CHARACTERS } from './news-rules';
 
 describe('needsReadMore (portal.md §9)', () => {
   it('counts characters without whitespace, from 142 up', () => {

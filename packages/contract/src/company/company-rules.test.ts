@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCompanyConfigurationComplete } from './get-company-configuration';
+import { isCompanyConfigurationComplete, toBusinessUnitSlug } from './company-rules';
 
 const complete = {
   contactNo: '+27 21 555 0142',
@@ -35,5 +35,12 @@ describe('isCompanyConfigurationComplete', () => {
     expect(isCompanyConfigurationComplete(withoutAgreement)).toBe(false);
     const { termCondition: _terms, ...withoutTerms } = complete;
     expect(isCompanyConfigurationComplete(withoutTerms)).toBe(false);
+  });
+});
+
+describe('toBusinessUnitSlug', () => {
+  it('drops slashes from a business name for its route', () => {
+    expect(toBusinessUnitSlug('Backup/Disaster Recovery')).toBe('BackupDisaster Recovery');
+    expect(toBusinessUnitSlug('Cloud Infrastructure')).toBe('Cloud Infrastructure');
   });
 });
