@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -35,7 +35,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // One line a request (below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onResponse', (request, reply, done) => {
