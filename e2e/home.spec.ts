@@ -28,7 +28,9 @@ describe('the home page of a visitor', () => {
     await expectVisible(page.getByRole('link', { name: 'Nimbus Africa Cloud home' }));
     await expect(page.title()).resolves.toContain('Nimbus Africa Cloud');
 
-    const reach = page.locator('section', { has: page.getByRole('heading', { name: 'Our Reach' }) });
+    const reach = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Our Reach' }),
+    });
     await expect(reach.textContent()).resolves.toContain('Bandwidth Barn, 125 Buitengracht Street');
     const reachText = (await reach.textContent()) ?? '';
     for (const city of ['Cape Town', 'Johannesburg', 'Nairobi']) expect(reachText).toContain(city);
@@ -38,7 +40,9 @@ describe('the home page of a visitor', () => {
     await page.getByText('New Johannesburg availability zone is live').first().waitFor();
     await expectVisible(page.getByRole('button', { name: 'Benefits' }));
     await expect(page.getByTestId('footer-version').textContent()).resolves.toContain('v2.4.35');
-    await expect(page.getByRole('img', { name: 'YouTube: Link not available' }).getAttribute('title')).resolves.toBe('Link not available');
+    await expect(
+      page.getByRole('img', { name: 'YouTube: Link not available' }).getAttribute('title'),
+    ).resolves.toBe('Link not available');
     await screenshot(page, 'home-en-desktop');
 
     await page.getByRole('button', { name: 'Read More' }).first().click();
@@ -124,17 +128,24 @@ describe('the home page of a visitor', () => {
   it('works on a 360 px phone with the menu in a drawer', async () => {
     for (const language of ['en', 'ko'] as const) {
       const { context, page } = await newPage(browser, { viewport: PHONE });
-      await page.addInitScript((lang) => localStorage.setItem('cloud-portal.language', lang), language);
+      await page.addInitScript(
+        (lang) => localStorage.setItem('cloud-portal.language', lang),
+        language,
+      );
       await page.goto(`${portal.url}/home`);
       const menuName = language === 'en' ? 'Open menu' : '메뉴 열기';
       await page.getByRole('button', { name: menuName }).click();
       const drawer = page.getByRole('dialog', { name: 'Nimbus Africa Cloud' });
       await drawer.waitFor();
-      await expectVisible(drawer.getByRole('link', { name: language === 'en' ? 'News' : '새소식' }));
+      await expectVisible(
+        drawer.getByRole('link', { name: language === 'en' ? 'News' : '새소식' }),
+      );
       await screenshot(page, `home-${language}-phone-menu`);
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'hidden' });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(page, `home-${language}-phone`);
       await context.close();
@@ -144,18 +155,26 @@ describe('the home page of a visitor', () => {
 
 describe('company start-up states', () => {
   it('sends visitors to the maintenance page, follows the redirect address, and returns home when live', async () => {
-    await portal.setCompany('demo', { isInMaintenance: true, maintenanceMessage: 'Upgrading storage until 14:00 SAST.' });
+    await portal.setCompany('demo', {
+      isInMaintenance: true,
+      maintenanceMessage: 'Upgrading storage until 14:00 SAST.',
+    });
     const { context, page } = await newPage(browser);
     await page.goto(`${portal.url}/home`);
     await page.waitForURL(/\/undermaintenanceMode$/);
-    await expect(page.getByTestId('maintenance-message').textContent()).resolves.toContain('Upgrading storage until 14:00 SAST.');
+    await expect(page.getByTestId('maintenance-message').textContent()).resolves.toContain(
+      'Upgrading storage until 14:00 SAST.',
+    );
     await screenshot(page, 'maintenance-en');
 
     await portal.setCompany('demo', { isInMaintenance: false });
     await page.waitForURL(/\/home$/, { timeout: 40_000 });
     await page.getByRole('heading', { name: 'Our Reach' }).waitFor();
 
-    await portal.setCompany('demo', { isInMaintenance: true, maintenanceRedirectUrl: `${portal.secondUrl}/home` });
+    await portal.setCompany('demo', {
+      isInMaintenance: true,
+      maintenanceRedirectUrl: `${portal.secondUrl}/home`,
+    });
     await page.goto(`${portal.url}/home`);
     await page.waitForURL(`${portal.secondUrl}/home`);
     await portal.setCompany('demo', { isInMaintenance: false, maintenanceRedirectUrl: null });
