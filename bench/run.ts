@@ -11,8 +11,8 @@ import { chromium } from 'playwright-core';
 const root = path.resolve(import.meta.dirname, '..');
 // The machine is noisy: routes are measured in interleaved rounds and judged by the median of
 // each round's ratio to the bare route, measured moments before.
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = 32;
 const TARGET_RATIO = 0.5;
 const TARGET_HOME_JS_GZIP = 200 * 1024;

@@ -71,6 +71,26 @@ describe('the HTTP shell', () => {
     expect(json.headers['x-frame-options']).toBe('DENY');
   });
 
+  it('gzips pages and files but not JSON answers', async () => {
+    fs.writeFileSync(
+      path.join(webDistDir, 'assets', 'big-def456.js'),
+      'console.log("portal");\n'.repeat(200),
+    );
+    const script = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(script.headers['content-encoding']).toBe('gzip');
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/api/getCountryCode',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(json.headers['content-encoding']).toBeUndefined();
+    expect(json.json().status).toBe(200);
+  });
+
   it('hides the details of a server failure', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/test-failure' });
     expect(response.statusCode).toBe(500);

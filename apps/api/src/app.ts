@@ -12,6 +12,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCompress from '@fastify/compress';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
+import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
 import type { Config } from './config';
@@ -26,12 +27,25 @@ import { companyRoutes } from './modules/company/routes';
 import { contentRoutes } from './modules/content/routes';
 import { APP_VERSION } from './version';
 
-export type BuildAppOptions = { config: Config; db: Database };
+export type BuildAppOptions = {
+  config: Config;
+  db: Database;
+  /** Where log lines go (server.ts passes a buffered stdout); pino's synchronous stdout by default. */
+  logStream?: DestinationStream;
+};
 
 /** Builds the whole portal (API, docs, web app) without listening: tests call `inject` on it. */
-export async function buildApp({ config, db }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logStream,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      ...(logStream ? { stream: logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // One line a request (below) instead of Fastify's two.
@@ -59,6 +73,11 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   if (redis) app.addHook('onClose', async () => void redis.quit());
 
   registerSecurityHeaders(app);
+  // JSON answers are small and paged: gzip would cost more CPU than it saves (ADR 003). Pages,
+  // the web app's files and the API docs are compressed. Runs before compress's own onRoute hook.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) route.compress = false;
+  });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyRateLimit, {
     global: false,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase } from './db/migrate';
@@ -20,7 +21,10 @@ async function start(): Promise<void> {
     console.log('First start: seeded the demo companies.');
   }
 
-  const app = await buildApp({ config, db: database.db });
+  // Buffered: one write a few kilobytes instead of one a request; flushed when the process ends.
+  const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  process.once('exit', () => logStream.flushSync());
+  const app = await buildApp({ config, db: database.db, logStream });
   app.addHook('onClose', () => database.close());
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -9,19 +9,20 @@ import { initI18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';
 import { companyConfigurationQueryOptions } from './features/company/api/get-company-configuration';
 
-const i18n = initI18n();
 const queryClient = createQueryClient();
-// Ask which company this is while the first page's code is still loading.
+// Ask which company this is while the first page's code (and a non-English language) loads.
 void queryClient.prefetchQuery(companyConfigurationQueryOptions());
 const router = createAppRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient} i18n={i18n}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+void initI18n().then((i18n) => {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient} i18n={i18n}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -7,6 +7,7 @@ import {
   LANGUAGE_NAMES,
   SUPPORTED_LANGUAGES,
 } from '@/i18n/i18n';
+import { showErrorToast } from '@/lib/notify';
 import { DisclosureMenu, disclosureMenuClassNames } from './disclosure-menu';
 
 /** English / 한국어: the choice is remembered and sets `<html lang>`. */
@@ -34,8 +35,10 @@ export function LanguageSwitch() {
                 className={disclosureMenuClassNames.item}
                 aria-pressed={language === current}
                 onClick={() => {
-                  chooseLanguage(language);
                   close();
+                  chooseLanguage(language).catch(() =>
+                    showErrorToast({ message: t('errors.network') }),
+                  );
                 }}
               >
                 {LANGUAGE_NAMES[language]}

@@ -2,7 +2,6 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type TLanguage } from '@cloud-portal/contract/company/company-rules';
 import en from './en.json';
-import ko from './ko.json';
 
 const STORAGE_KEY = 'cloud-portal.language';
 const FALLBACK_LANGUAGE: TLanguage = 'en';
@@ -33,33 +32,55 @@ function storeChosenLanguage(language: TLanguage): void {
   }
 }
 
-export function initI18n(): typeof i18next {
+/**
+ * English (the fallback) ships with the app; every other language is its own small chunk,
+ * fetched only by those who use it. The build fails when a language lacks a key English has.
+ */
+const translationLoaders: Record<Exclude<TLanguage, 'en'>, () => Promise<typeof en>> = {
+  ko: () => import('./ko.json').then((module) => module.default satisfies typeof en),
+};
+
+async function switchTo(language: TLanguage): Promise<void> {
+  if (language !== 'en' && !i18next.hasResourceBundle(language, 'translation')) {
+    i18next.addResourceBundle(language, 'translation', await translationLoaders[language]());
+  }
+  await i18next.changeLanguage(language);
+}
+
+/** Resolves once the visitor's language is ready to render (at once for English). */
+export async function initI18n(): Promise<typeof i18next> {
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
-  void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, ko: { translation: ko satisfies typeof en } },
-    lng: readChosenLanguage() ?? FALLBACK_LANGUAGE,
+  await i18next.use(initReactI18next).init({
+    resources: { en: { translation: en } },
+    lng: FALLBACK_LANGUAGE,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],
+    partialBundledLanguages: true,
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
   });
   document.documentElement.lang = i18next.language;
+  const chosen = readChosenLanguage();
+  if (chosen && chosen !== FALLBACK_LANGUAGE) {
+    // A failed fetch leaves the page in English rather than blank.
+    await switchTo(chosen).catch(() => undefined);
+  }
   return i18next;
 }
 
 /** The user's own choice: applied now and remembered for the next visit. */
-export function chooseLanguage(language: TLanguage): void {
+export function chooseLanguage(language: TLanguage): Promise<void> {
   storeChosenLanguage(language);
-  void i18next.changeLanguage(language);
+  return switchTo(language);
 }
 
 /** The company's `defaultLanguage` applies only while the user has not chosen one. */
 export function applyCompanyDefaultLanguage(language: TLanguage): void {
   if (readChosenLanguage() === null && i18next.language !== language) {
-    void i18next.changeLanguage(language);
+    void switchTo(language).catch(() => undefined);
   }
 }
 

@@ -7,17 +7,14 @@ import {
 import {
   ZGetDropdownListRequest,
   ZGetDropdownListResponse,
-  type TMenuItem,
 } from '@cloud-portal/contract/company/get-dropdown-list';
 import {
   ZGetCompanyAddressRequest,
   ZGetCompanyAddressResponse,
-  type TCompanyAddress,
 } from '@cloud-portal/contract/company/get-company-address';
 import {
   ZGetProductServicesRequest,
   ZGetProductServicesResponse,
-  type TProductService,
 } from '@cloud-portal/contract/company/get-product-services';
 import {
   ZGetCountryCodeResponse,
@@ -26,7 +23,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { errorResponses, ok } from '../../http/envelope';
 import { optionalBody } from '../../http/optional-body';
-import { TtlCache } from '../../lib/ttl-cache';
+import { RenderedJsonCache } from '../../http/rendered-json';
 import { resolveCompany } from '../../tenancy/resolve-company';
 import { listCompanyAddresses } from './list-company-addresses';
 import { listCountries } from './list-countries';
@@ -36,10 +33,21 @@ import { toCompanyConfiguration } from './serializers';
 
 export function companyRoutes({ db, companies, config }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const menuCache = new TtlCache<number, TMenuItem[]>(config.companyCacheMs);
-    const addressCache = new TtlCache<number, TCompanyAddress[]>(config.companyCacheMs);
-    const serviceCache = new TtlCache<number, TProductService[]>(config.companyCacheMs);
-    const countryCache = new TtlCache<'all', TCountry[]>(config.companyCacheMs);
+    const cacheMs = config.companyCacheMs;
+    const configurationJson = new RenderedJsonCache<number>(
+      zEnvelope(ZCompanyConfiguration),
+      cacheMs,
+    );
+    const menuJson = new RenderedJsonCache<number>(zEnvelope(ZGetDropdownListResponse), cacheMs);
+    const addressJson = new RenderedJsonCache<number>(
+      zEnvelope(ZGetCompanyAddressResponse),
+      cacheMs,
+    );
+    const serviceJson = new RenderedJsonCache<number>(
+      zEnvelope(ZGetProductServicesResponse),
+      cacheMs,
+    );
+    const countryJson = new RenderedJsonCache<'all'>(zEnvelope(ZGetCountryCodeResponse), cacheMs);
 
     app.post(
       '/getCompanyConfiguration',
@@ -54,9 +62,11 @@ export function companyRoutes({ db, companies, config }: AppDeps): FastifyPlugin
           response: { 200: zEnvelope(ZCompanyConfiguration), ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const company = await resolveCompany(companies, request, request.body.customerUrl);
-        return ok(toCompanyConfiguration(company));
+        return configurationJson.send(reply, company.id, async () =>
+          ok(toCompanyConfiguration(company)),
+        );
       },
     );
 
@@ -70,9 +80,11 @@ export function companyRoutes({ db, companies, config }: AppDeps): FastifyPlugin
           response: { 200: zEnvelope(ZGetDropdownListResponse), ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const company = await resolveCompany(companies, request, request.body.customerUrl);
-        return ok(await menuCache.get(company.id, () => listMenuItems(db, company.id)));
+        return menuJson.send(reply, company.id, async () =>
+          ok(await listMenuItems(db, company.id)),
+        );
       },
     );
 
@@ -86,9 +98,11 @@ export function companyRoutes({ db, companies, config }: AppDeps): FastifyPlugin
           response: { 200: zEnvelope(ZGetCompanyAddressResponse), ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const company = await resolveCompany(companies, request, request.body.websiteUrl);
-        return ok(await addressCache.get(company.id, () => listCompanyAddresses(db, company.id)));
+        return addressJson.send(reply, company.id, async () =>
+          ok(await listCompanyAddresses(db, company.id)),
+        );
       },
     );
 
@@ -102,9 +116,11 @@ export function companyRoutes({ db, companies, config }: AppDeps): FastifyPlugin
           response: { 200: zEnvelope(ZGetProductServicesResponse), ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const company = await resolveCompany(companies, request, request.body.websiteUrl);
-        return ok(await serviceCache.get(company.id, () => listProductServices(db, company.id)));
+        return serviceJson.send(reply, company.id, async () =>
+          ok(await listProductServices(db, company.id)),
+        );
       },
     );
 
@@ -117,7 +133,8 @@ export function companyRoutes({ db, companies, config }: AppDeps): FastifyPlugin
           response: { 200: zEnvelope(ZGetCountryCodeResponse), ...errorResponses },
         },
       },
-      async () => ok(await countryCache.get('all', () => listCountries(db))),
+      async (_request, reply) =>
+        countryJson.send(reply, 'all', async () => ok(await listCountries(db))),
     );
   };
 }

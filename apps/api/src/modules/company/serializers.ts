@@ -1,5 +1,5 @@
 import type { TCompanyConfiguration } from '@cloud-portal/contract/company/get-company-configuration';
-import { ZLanguage } from '@cloud-portal/contract/company/get-company-configuration';
+import { LANGUAGES, type TLanguage } from '@cloud-portal/contract/company/company-rules';
 import type { TCompanyAddress } from '@cloud-portal/contract/company/get-company-address';
 import type { TMenuItem } from '@cloud-portal/contract/company/get-dropdown-list';
 import type { TCountry } from '@cloud-portal/contract/company/get-country-code';
@@ -31,9 +31,13 @@ export function toCompanyConfiguration(company: Company): TCompanyConfiguration 
     regionID: company.regionId,
     maintenanceModeRedirect: company.maintenanceRedirectUrl,
     maintenanceModeMsg: company.maintenanceMessage,
-    defaultLanguage: ZLanguage.catch('en').parse(company.defaultLanguage),
+    defaultLanguage: toLanguage(company.defaultLanguage),
     primaryColor: company.primaryColor,
   };
+}
+
+function toLanguage(value: string): TLanguage {
+  return (LANGUAGES as readonly string[]).includes(value) ? (value as TLanguage) : 'en';
 }
 
 export function toMenuItem(row: typeof menuItems.$inferSelect): TMenuItem {
