@@ -68,7 +68,7 @@ describe('the HTTP shell', () => {
       "default-src 'none'; frame-ancestors 'none'",
     );
     expect(json.headers['x-content-type-options']).toBe('nosniff');
-    expect(json.headers['x-frame-options']).toBe('DENY');
+    expect(json.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('gzips pages and files but not JSON answers', async () => {
