@@ -22,13 +22,14 @@ export async function registerStaticFiles(
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
+    cacheControl: false,
     setHeaders: (response) => {
       // Uploaded files are data, never a document that runs: sandbox them.
-      response.header(
+      response.setHeader(
         'Content-Security-Policy',
         "default-src 'none'; style-src 'unsafe-inline'; sandbox",
       );
-      response.header('Cache-Control', 'public, max-age=3600');
+      response.setHeader('Cache-Control', 'public, max-age=3600');
     },
   });
 
@@ -41,9 +42,10 @@ export async function registerStaticFiles(
       // Files are looked up per request, so a rebuild under a running server is served at once.
       wildcard: true,
       index: ['index.html'],
+      cacheControl: false,
       setHeaders: (response, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.header(
+        response.setHeader(
           'Cache-Control',
           isHashedAsset ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache',
         );
