@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { zEmail } from '../validation/email';
+import { messages } from '../validation/messages';
+import { zRequiredText } from '../validation/text';
+import { zWebsiteUrl } from '../validation/website-url';
+import { isContactNumber } from './membership-rules';
+
+/**
+ * POST /api/membership/sendEnquiry (multipart/form-data): the CxO series membership enquiry.
+ * Text fields below, plus an optional file field `companyLogo` (see membership-rules.ts).
+ * Stored, and mailed to the company with the logo attached.
+ */
+export const ZSendMembershipEnquiryFields = z.object({
+  companyName: zRequiredText(messages.companyNameRequired, 200),
+  emailID: zEmail(),
+  contactNo: z
+    .string({ error: messages.contactNumberRequired })
+    .trim()
+    .min(1, { error: messages.contactNumberRequired, abort: true })
+    .refine(isContactNumber, messages.contactNumberInvalid),
+  vatNumber: z.string().trim().max(50).optional().default(''),
+  registrationNumber: zRequiredText(messages.registrationNumberRequired, 100),
+  companyAddress: zRequiredText(messages.companyAddressRequired, 500),
+  websiteUrl: zWebsiteUrl,
+});
+export type TSendMembershipEnquiryFields = z.input<typeof ZSendMembershipEnquiryFields>;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { zEmail } from '../validation/email';
+import { messages } from '../validation/messages';
+import { zRequiredText } from '../validation/text';
+import { zWebsiteUrl } from '../validation/website-url';
+
+/**
+ * POST /api/writeToUs: the Contact page's "Write to us". Stored, mailed to the company, and a
+ * thank-you copy mailed to the writer. 200 'Thank you. Please check your email'.
+ */
+export const ZWriteToUsRequest = z.object({
+  emailID: zEmail(),
+  content: zRequiredText(messages.descriptionRequired),
+  websiteUrl: zWebsiteUrl,
+});
+export type TWriteToUsRequest = z.input<typeof ZWriteToUsRequest>;
