@@ -11,6 +11,10 @@ import { openDatabase, type DatabaseHandle } from '../../apps/api/src/db/client'
 import { migrateDatabase } from '../../apps/api/src/db/migrate';
 import { seedDemoCompanies, seedReferenceData } from '../../apps/api/src/db/seed/seed';
 import { companies } from '../../apps/api/src/db/schema/company';
+import { startJobQueue } from '../../apps/api/src/jobs/job-queue';
+import { registerWorkers } from '../../apps/api/src/jobs/workers';
+import { createMailTransport } from '../../apps/api/src/mail/mail-transport';
+import { startSmtpReceiver, type SmtpReceiver } from '../../apps/api/test/support/smtp-receiver';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -20,6 +24,8 @@ export type Portal = {
   /** The same portal as the second demo company sees it (127.0.0.2). */
   secondUrl: string;
   database: DatabaseHandle;
+  /** Every mail the portal sent, as a real SMTP server received it. */
+  mail: SmtpReceiver;
   setCompany: (slug: string, values: Partial<typeof companies.$inferInsert>) => Promise<void>;
   close: () => Promise<void>;
 };
@@ -46,6 +52,7 @@ export async function startPortal(): Promise<Portal> {
     throw new Error('The web app is not built: run `npm run build` (npm run test:e2e does).');
   }
   const port = await freePort();
+  const smtp = await startSmtpReceiver();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-portal-e2e-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -56,6 +63,7 @@ export async function startPortal(): Promise<Portal> {
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webDistDir,
     COMPANY_CACHE_SECONDS: '0',
+    SMTP_URL: smtp.url,
   });
   const database = await openDatabase({ kind: 'pglite' });
   await migrateDatabase(database);
@@ -65,7 +73,10 @@ export async function startPortal(): Promise<Portal> {
     port,
     uploadsDir: path.join(dataDir, 'uploads'),
   });
-  const app: FastifyInstance = await buildApp({ config, db: database.db });
+  const jobs = await startJobQueue(database, (error) => console.error('job queue', error));
+  const mailTransport = createMailTransport(config.smtpUrl, () => {});
+  await registerWorkers(jobs, { db: database.db, mailTransport });
+  const app: FastifyInstance = await buildApp({ config, db: database.db, jobs });
   await app.listen({ port, host: config.host });
 
   return {
@@ -75,8 +86,12 @@ export async function startPortal(): Promise<Portal> {
     setCompany: async (slug, values) => {
       await database.db.update(companies).set(values).where(eq(companies.slug, slug));
     },
+    mail: smtp,
     close: async () => {
       await app.close();
+      await jobs.stop();
+      mailTransport.close();
+      await smtp.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

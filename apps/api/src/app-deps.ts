@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { MailService } from './mail/mail-service';
 import type { CompanyDirectory } from './tenancy/company-directory';
 
 /** What route modules are given: nothing reaches for globals. */
@@ -7,4 +8,7 @@ export type AppDeps = {
   config: Config;
   db: Database;
   companies: CompanyDirectory;
+  mail: MailService;
+  /** DATA_DIR/uploads, served under /uploads. */
+  uploadsDir: string;
 };

@@ -10,6 +10,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCompress from '@fastify/compress';
+import fastifyMultipart from '@fastify/multipart';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
@@ -25,11 +26,17 @@ import { registerStaticFiles } from './http/static-files';
 import { ok } from './http/envelope';
 import { companyRoutes } from './modules/company/routes';
 import { contentRoutes } from './modules/content/routes';
+import { contactRoutes } from './modules/content/contact-routes';
+import { productServicesRoutes } from './modules/content/product-services-routes';
+import { createMailService } from './mail/mail-service';
+import type { JobQueue } from './jobs/job-queue';
 import { APP_VERSION } from './version';
 
 export type BuildAppOptions = {
   config: Config;
   db: Database;
+  /** Background jobs (pg-boss) on the same database; mail is queued there. */
+  jobs: JobQueue;
   /** Where log lines go (server.ts passes a buffered stdout); pino's synchronous stdout by default. */
   logStream?: DestinationStream;
 };
@@ -38,6 +45,7 @@ export type BuildAppOptions = {
 export async function buildApp({
   config,
   db,
+  jobs,
   logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -96,10 +104,17 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 30 },
+  });
+
+  const uploadsDir = path.join(config.dataDir, 'uploads');
   const deps: AppDeps = {
     config,
     db,
     companies: new CompanyDirectory(db, config.companyCacheMs),
+    mail: createMailService(db, jobs, config.mailFrom),
+    uploadsDir,
   };
 
   await app.register(
@@ -122,13 +137,15 @@ export async function buildApp({
       );
       await api.register(companyRoutes(deps));
       await api.register(contentRoutes(deps));
+      await api.register(contactRoutes(deps));
+      await api.register(productServicesRoutes(deps));
     },
     { prefix: '/api' },
   );
 
   await registerStaticFiles(app, {
     webDistDir: config.webDistDir,
-    uploadsDir: path.join(config.dataDir, 'uploads'),
+    uploadsDir,
   });
 
   return app;

@@ -23,6 +23,11 @@ const ZEnvironment = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .default('no-reply@cloud-portal.local')
+    .describe('the sender address of every mail; the display name is the company name'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -49,6 +54,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  mailFrom: string;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof ZLogLevel>;
   webDistDir: string;
@@ -78,6 +84,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(REPO_ROOT, env.WEB_DIST_DIR),

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
+import { startJobQueue } from './jobs/job-queue';
+import { registerWorkers } from './jobs/workers';
+import { createMailTransport } from './mail/mail-transport';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase } from './db/migrate';
 import { openConfiguredDatabase } from './db/open-configured-database';
@@ -24,8 +27,18 @@ async function start(): Promise<void> {
   // Buffered: one write a few kilobytes instead of one a request; flushed when the process ends.
   const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   process.once('exit', () => logStream.flushSync());
-  const app = await buildApp({ config, db: database.db, logStream });
-  app.addHook('onClose', () => database.close());
+  const jobs = await startJobQueue(database, (error) => console.error('Job queue error:', error));
+  const mailTransport = createMailTransport(config.smtpUrl);
+  await registerWorkers(jobs, { db: database.db, mailTransport });
+  if (mailTransport.kind === 'console')
+    console.log('No SMTP_URL: mails are kept in the mail_outbox table and printed here.');
+
+  const app = await buildApp({ config, db: database.db, jobs, logStream });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailTransport.close();
+    await database.close();
+  });
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -7,14 +7,17 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as companySchema from './schema/company';
 import * as contentSchema from './schema/content';
+import * as mailSchema from './schema/mail';
 
-export const schema = { ...companySchema, ...contentSchema };
+export const schema = { ...companySchema, ...contentSchema, ...mailSchema };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Raw SQL for libraries that bring their own (pg-boss). Several statements need no values. */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   close: () => Promise<void>;
 };
 
@@ -33,6 +36,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db: drizzlePostgres(pool, { schema }) as unknown as Database,
       kind: 'postgres',
+      executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
     };
   }
@@ -43,6 +47,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db: drizzlePglite(client, { schema }) as unknown as Database,
       kind: 'pglite',
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return client.query(text, values);
+        // The extended protocol takes one statement; scripts (several) go through exec.
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
       close: async () => {
         await client.close();
         releaseLock();

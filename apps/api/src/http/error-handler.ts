@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@cloud-portal/contract/validation/messages';
-import type { TFieldError } from '@cloud-portal/contract/envelope';
 import { isAppError } from '../errors';
 import { sendEnvelope } from './envelope';
+import { toFieldErrors, validationError } from './field-errors';
 
 /**
  * One place that turns every failure into the envelope. Validation failures name each field with
@@ -12,15 +12,12 @@ import { sendEnvelope } from './envelope';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: TFieldError[] = [];
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-        // One message a field: the first rule it breaks, as the form shows it.
-        if (!errors.some((known) => known.field === field)) {
-          errors.push({ field, message: issue.message ?? 'Invalid value' });
-        }
-      }
-      return sendEnvelope(reply, 400, errors[0]?.message ?? 'Invalid request', { errors });
+      const invalid = validationError(
+        toFieldErrors(
+          error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message })),
+        ),
+      );
+      return sendEnvelope(reply, invalid.status, invalid.message, invalid.data);
     }
     if (isAppError(error)) {
       return sendEnvelope(reply, error.status, error.message, error.data);

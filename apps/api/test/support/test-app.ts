@@ -4,6 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app';
+import { startJobQueue } from '../../src/jobs/job-queue';
+import { registerWorkers } from '../../src/jobs/workers';
+import { createMailTransport } from '../../src/mail/mail-transport';
+import { startSmtpReceiver } from './smtp-receiver';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
@@ -52,6 +56,20 @@ export async function createTestDatabase(): Promise<{
   };
 }
 
+/** The app with a real SMTP receiver: every mail it sends arrives in `smtp`. */
+export async function createTestAppWithMail(environment: Record<string, string> = {}) {
+  const smtp = await startSmtpReceiver();
+  const testApp = await createTestApp({ SMTP_URL: smtp.url, ...environment });
+  return {
+    ...testApp,
+    smtp,
+    close: async () => {
+      await testApp.close();
+      await smtp.close();
+    },
+  };
+}
+
 export async function createTestApp(environment: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-portal-test-'));
   const config = loadConfig({
@@ -72,13 +90,18 @@ export async function createTestApp(environment: Record<string, string> = {}): P
     port: config.port,
     uploadsDir: path.join(config.dataDir, 'uploads'),
   });
-  const app = await buildApp({ config, db: database.db });
+  const jobs = await startJobQueue(database, () => {});
+  const mailTransport = createMailTransport(config.smtpUrl, () => {});
+  await registerWorkers(jobs, { db: database.db, mailTransport });
+  const app = await buildApp({ config, db: database.db, jobs });
   return {
     app,
     database,
     config,
     close: async () => {
       await app.close();
+      await jobs.stop();
+      mailTransport.close();
       await dispose();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

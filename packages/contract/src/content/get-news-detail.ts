@@ -8,4 +8,7 @@ export const ZGetNewsDetailRequest = z.object({
 });
 export type TGetNewsDetailRequest = z.input<typeof ZGetNewsDetailRequest>;
 
-export { ZNews as ZGetNewsDetailResponse, type TNews as TGetNewsDetailResponse } from './get-all-news';
+export {
+  ZNews as ZGetNewsDetailResponse,
+  type TNews as TGetNewsDetailResponse,
+} from './get-all-news';

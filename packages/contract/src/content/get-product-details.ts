@@ -26,5 +26,7 @@ export const ZGetCloudProductsRequest = z.object({
 });
 export type TGetCloudProductsRequest = z.input<typeof ZGetCloudProductsRequest>;
 
-export const ZGetCloudProductsResponse = z.array(z.object({ serviceName: z.string(), description: z.string() }));
+export const ZGetCloudProductsResponse = z.array(
+  z.object({ serviceName: z.string(), description: z.string() }),
+);
 export type TGetCloudProductsResponse = z.infer<typeof ZGetCloudProductsResponse>;

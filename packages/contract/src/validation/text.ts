@@ -10,7 +10,11 @@ export function zRequiredText(requiredMessage: string, maxLength = 5_000) {
 }
 
 /** The browser's check for the same rule. */
-export function validateRequiredText(value: string, requiredMessage: string, maxLength = 5_000): string | null {
+export function validateRequiredText(
+  value: string,
+  requiredMessage: string,
+  maxLength = 5_000,
+): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return requiredMessage;
   return trimmed.length > maxLength ? `Use at most ${maxLength} characters` : null;

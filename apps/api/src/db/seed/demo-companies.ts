@@ -7,6 +7,7 @@ import type {
   productServices,
 } from '../schema/company';
 import type { news } from '../schema/content';
+import { DEMO_PRIVACY_SECTIONS, DEMO_TERMS_SECTIONS } from './demo-documents';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -15,6 +16,8 @@ export type DemoCompany = {
   origins: string[];
   /** Files copied from ./assets into uploads/<slug>/. */
   assets: string[];
+  /** PDFs written into uploads/<slug>/ at seed time. */
+  documents: { file: string; title: string; sections: { heading: string; text: string }[] }[];
   addresses: Omit<Insert<typeof companyAddresses>, 'companyId'>[];
   menuItems: Omit<Insert<typeof menuItems>, 'companyId'>[];
   productServices: (Omit<Insert<typeof productServices>, 'companyId'> & {
@@ -44,6 +47,7 @@ export function buildDemoCompanies({
   return [
     {
       origins: mainOrigins,
+      documents: [],
       assets: [
         'nimbus-logo.svg',
         'news-datacentre.svg',
@@ -228,6 +232,10 @@ export function buildDemoCompanies({
     {
       origins: [local('127.0.0.2')],
       assets: ['baobab-logo.svg', 'news-nairobi.svg'],
+      documents: [
+        { file: 'terms.pdf', title: 'Terms and Conditions', sections: DEMO_TERMS_SECTIONS },
+        { file: 'privacy.pdf', title: 'Privacy Policy', sections: DEMO_PRIVACY_SECTIONS },
+      ],
       company: {
         slug: 'demo-two',
         name: 'Baobab Hosting',
@@ -247,8 +255,8 @@ export function buildDemoCompanies({
         postalCode: '00800',
         vatNumber: 'P051234567X',
         registrationAgreementPath: null,
-        termsPath: null,
-        privacyPolicyPath: null,
+        termsPath: upload('demo-two', 'terms.pdf'),
+        privacyPolicyPath: upload('demo-two', 'privacy.pdf'),
         videoPath: null,
         regionId: 2,
         isInMaintenance: false,

@@ -65,5 +65,8 @@ describe('the demo seed', () => {
     ]);
     expect(fs.existsSync(path.join(uploadsDir, 'demo', 'nimbus-logo.svg'))).toBe(true);
     expect(fs.existsSync(path.join(uploadsDir, 'demo-two', 'baobab-logo.svg'))).toBe(true);
+    const terms = fs.readFileSync(path.join(uploadsDir, 'demo-two', 'terms.pdf'));
+    expect(terms.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(terms.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(3);
   });
 });

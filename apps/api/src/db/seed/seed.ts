@@ -16,6 +16,7 @@ import {
 import { news } from '../schema/content';
 import { COUNTRIES } from './countries';
 import { buildDemoCompanies, type DemoCompany } from './demo-companies';
+import { writeDemoPolicyPdf } from './demo-documents';
 
 const assetsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
 
@@ -51,7 +52,7 @@ export type DemoSeedOptions = { publicUrl: string; port: number; uploadsDir: str
  */
 export async function seedDemoCompanies(db: Database, options: DemoSeedOptions): Promise<void> {
   const demos = buildDemoCompanies(options);
-  for (const demo of demos) copyAssets(demo, options.uploadsDir);
+  for (const demo of demos) await writeFiles(demo, options.uploadsDir);
   await db.transaction(async (tx) => {
     for (const demo of demos) await writeDemoCompany(tx as unknown as Database, demo);
   });
@@ -98,9 +99,15 @@ async function writeDemoCompany(db: Database, demo: DemoCompany): Promise<void> 
   }
 }
 
-function copyAssets(demo: DemoCompany, uploadsDir: string): void {
+async function writeFiles(demo: DemoCompany, uploadsDir: string): Promise<void> {
   const target = path.join(uploadsDir, demo.company.slug);
   fs.mkdirSync(target, { recursive: true });
   for (const file of demo.assets)
     fs.copyFileSync(path.join(assetsDir, file), path.join(target, file));
+  for (const document of demo.documents) {
+    await writeDemoPolicyPdf(path.join(target, document.file), {
+      companyName: demo.company.name,
+      ...document,
+    });
+  }
 }

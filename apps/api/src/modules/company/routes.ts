@@ -16,10 +16,7 @@ import {
   ZGetProductServicesRequest,
   ZGetProductServicesResponse,
 } from '@cloud-portal/contract/company/get-product-services';
-import {
-  ZGetCountryCodeResponse,
-  type TCountry,
-} from '@cloud-portal/contract/company/get-country-code';
+import { ZGetCountryCodeResponse } from '@cloud-portal/contract/company/get-country-code';
 import type { AppDeps } from '../../app-deps';
 import { errorResponses, ok } from '../../http/envelope';
 import { optionalBody } from '../../http/optional-body';

@@ -3,16 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { newsletterSubscribers } from '../../db/schema/content';
 import { companies } from '../../db/schema/company';
 import {
-  createTestApp,
+  createTestAppWithMail,
   MAIN_ORIGIN,
   postJson,
   SECOND_ORIGIN,
-  type TestApp,
 } from '../../../test/support/test-app';
 
-let t: TestApp;
+let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestAppWithMail();
 });
 afterAll(() => t.close());
 
@@ -137,5 +136,88 @@ describe('POST /api/newsLetter/subscribeUser', () => {
       data: null,
     });
     expect((await subscribe('other@example.com', MAIN_ORIGIN, '10.0.3.2')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/news/getNewsDetail', () => {
+  it("answers one of the company's news items", async () => {
+    const [first] = (await postJson(t.app, '/api/news/getAllNews', {})).json().data;
+    const response = await postJson(t.app, '/api/news/getNewsDetail', { ID: first.ID });
+    expect(response.json().data).toEqual(first);
+  });
+
+  it("answers 404 for another company's item, as for a missing one", async () => {
+    const [other] = (await postJson(t.app, '/api/news/getAllNews', {}, SECOND_ORIGIN)).json().data;
+    const response = await postJson(
+      t.app,
+      '/api/news/getNewsDetail',
+      { ID: other.ID },
+      MAIN_ORIGIN,
+    );
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('This news item is not available');
+    expect((await postJson(t.app, '/api/news/getNewsDetail', { ID: 99999 })).statusCode).toBe(404);
+    expect((await postJson(t.app, '/api/news/getNewsDetail', { ID: 'x' })).statusCode).toBe(400);
+  });
+});
+
+describe('newsletter mails and unsubscribing', () => {
+  const unsubscribe = (queryStringValue: unknown, origin = MAIN_ORIGIN) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/newsLetter/unSubscribeUser',
+      headers: { origin },
+      remoteAddress: '10.0.8.1',
+      payload: { queryStringValue, websiteUrl: origin },
+    });
+  const subscribe = (emailID: string, origin = MAIN_ORIGIN) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/newsLetter/subscribeUser',
+      headers: { origin },
+      remoteAddress: '10.0.9.1',
+      payload: { emailID },
+    });
+  const tokenIn = (text: string) =>
+    new URL(text.match(/https?:\/\/\S+\/newsletter\?token=[\w-]+/)![0]).searchParams.get('token')!;
+
+  it('sends a welcome mail whose unsubscribe link works once', async () => {
+    await subscribe('bongani@example.co.za');
+    const welcome = await t.smtp.waitFor((mail) => mail.to.includes('bongani@example.co.za'));
+    expect(welcome.subject).toBe('Welcome to the Nimbus Africa Cloud newsletter');
+    expect(welcome.text).toMatch(
+      /Unsubscribe: http:\/\/localhost:3000\/newsletter\?token=[\w-]{40,}/,
+    );
+    const token = tokenIn(welcome.text);
+
+    const first = await unsubscribe(token);
+    expect(first.json()).toEqual({
+      status: 200,
+      message: 'You have been unsubscribed from the newsletter',
+      data: null,
+    });
+    const again = await unsubscribe(token);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('This unsubscribe link is invalid or has already been used');
+
+    // Unsubscribed, the address may subscribe again.
+    expect((await subscribe('bongani@example.co.za')).statusCode).toBe(200);
+  });
+
+  it("does not let one company's link unsubscribe at another", async () => {
+    await subscribe('achieng@example.co.ke', SECOND_ORIGIN);
+    const welcome = await t.smtp.waitFor((mail) => mail.to.includes('achieng@example.co.ke'));
+    expect(welcome.text).toContain('http://127.0.0.2:3000/newsletter?token=');
+    const token = tokenIn(welcome.text);
+    expect((await unsubscribe(token, MAIN_ORIGIN)).statusCode).toBe(404);
+    expect((await unsubscribe(token, SECOND_ORIGIN)).statusCode).toBe(200);
+  });
+
+  it('refuses a malformed or guessed token', async () => {
+    expect((await unsubscribe('short')).statusCode).toBe(400);
+    expect((await unsubscribe('A'.repeat(43))).statusCode).toBe(404);
+    expect((await unsubscribe(undefined)).json().message).toBe(
+      'This unsubscribe link is invalid or has already been used',
+    );
   });
 });

@@ -15,12 +15,16 @@ export async function listNews(
     .orderBy(desc(news.publishedAt), desc(news.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map((row) => ({
+  return rows.map(toNews);
+}
+
+export function toNews(row: typeof news.$inferSelect): TNews {
+  return {
     ID: row.id,
     newsTitle: row.title,
     newsContent: row.content,
     imagePath: row.imagePath,
     newsLinks: row.links,
     publishedAt: row.publishedAt.toISOString(),
-  }));
+  };
 }

@@ -1,23 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
 import {
   ZGetAllNewsRequest,
   ZGetAllNewsResponse,
 } from '@cloud-portal/contract/content/get-all-news';
 import {
-  ZSubscribeUserRequest,
-  ZSubscribeUserResponse,
-} from '@cloud-portal/contract/content/subscribe-user';
+  ZGetNewsDetailRequest,
+  ZGetNewsDetailResponse,
+} from '@cloud-portal/contract/content/get-news-detail';
+import { ZSubscribeUserRequest } from '@cloud-portal/contract/content/subscribe-user';
+import { ZUnsubscribeUserRequest } from '@cloud-portal/contract/content/unsubscribe-user';
 import { messages } from '@cloud-portal/contract/validation/messages';
 import type { AppDeps } from '../../app-deps';
 import { errorResponses, ok } from '../../http/envelope';
 import { optionalBody } from '../../http/optional-body';
 import { publicWriteRateLimit } from '../../http/rate-limits';
 import { resolveCompany } from '../../tenancy/resolve-company';
+import { requestLanguage } from '../../tenancy/request-language';
+import { getNewsDetail } from './get-news-detail';
 import { listNews } from './list-news';
-import { subscribeToNewsletter } from './subscribe-to-newsletter';
+import { subscribeToNewsletter, unsubscribeFromNewsletter } from './newsletter';
 
-export function contentRoutes({ db, companies }: AppDeps): FastifyPluginAsyncZod {
+/** News and the newsletter. */
+export function contentRoutes({ db, companies, mail }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/news/getAllNews',
@@ -37,21 +43,66 @@ export function contentRoutes({ db, companies }: AppDeps): FastifyPluginAsyncZod
     );
 
     app.post(
+      '/news/getNewsDetail',
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'One news item of the company',
+          description:
+            "Public, like the news list (ADR 005). 404 'This news item is not available'.",
+          body: ZGetNewsDetailRequest,
+          response: { 200: zEnvelope(ZGetNewsDetailResponse), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const company = await resolveCompany(companies, request, request.body.websiteUrl);
+        return ok(await getNewsDetail(db, company.id, request.body.ID));
+      },
+    );
+
+    app.post(
       '/newsLetter/subscribeUser',
       {
         config: { rateLimit: publicWriteRateLimit },
         schema: {
           tags: ['content'],
-          summary: 'Subscribe an address to the newsletter',
+          summary:
+            'Subscribe an address to the newsletter; mails a welcome with an unsubscribe link',
           description: "200 'Subscribed successfully'; 409 'The email already exists'.",
           body: ZSubscribeUserRequest,
-          response: { 200: zEnvelope(ZSubscribeUserResponse), ...errorResponses },
+          response: { 200: zEnvelope(z.null()), ...errorResponses },
         },
       },
       async (request) => {
         const company = await resolveCompany(companies, request, request.body.websiteUrl);
-        await subscribeToNewsletter(db, company.id, request.body.emailID);
+        await subscribeToNewsletter(
+          db,
+          mail,
+          company,
+          request.body.emailID,
+          requestLanguage(request, company),
+        );
         return ok(null, messages.subscribed);
+      },
+    );
+
+    app.post(
+      '/newsLetter/unSubscribeUser',
+      {
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['content'],
+          summary: 'Unsubscribe with the token of a newsletter mail',
+          description:
+            "Single use. 404 'This unsubscribe link is invalid or has already been used'.",
+          body: ZUnsubscribeUserRequest,
+          response: { 200: zEnvelope(z.null()), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const company = await resolveCompany(companies, request, request.body.websiteUrl);
+        await unsubscribeFromNewsletter(db, company, request.body.queryStringValue);
+        return ok(null, messages.unsubscribed);
       },
     );
   };

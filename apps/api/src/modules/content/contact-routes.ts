@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { MultipartFile } from '@fastify/multipart';
+import { z } from 'zod';
+import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
+import { ZWriteToUsRequest } from '@cloud-portal/contract/content/write-to-us';
+import { ZSendMembershipEnquiryFields } from '@cloud-portal/contract/content/send-membership-enquiry';
+import { MEMBERSHIP_LOGO_MAX_BYTES } from '@cloud-portal/contract/content/membership-rules';
+import { messages } from '@cloud-portal/contract/validation/messages';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../errors';
+import { errorResponses, ok } from '../../http/envelope';
+import { toFieldErrors, validationError } from '../../http/field-errors';
+import { publicWriteRateLimit } from '../../http/rate-limits';
+import { resolveCompany } from '../../tenancy/resolve-company';
+import { requestLanguage } from '../../tenancy/request-language';
+import { checkMembershipLogo, type CheckedLogo } from './membership-logo';
+import { sendMembershipEnquiry } from './send-membership-enquiry';
+import { writeToUs } from './write-to-us';
+
+/** Contact / Help: "Write to us" and the CxO series membership enquiry. */
+export function contactRoutes({ db, companies, mail, uploadsDir }: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/writeToUs',
+      {
+        config: { rateLimit: publicWriteRateLimit },
+        schema: {
+          tags: ['content'],
+          summary:
+            'Write to the company: stored, mailed to it, and a thank-you mailed to the writer',
+          body: ZWriteToUsRequest,
+          response: { 200: zEnvelope(z.null()), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const company = await resolveCompany(companies, request, request.body.websiteUrl);
+        await writeToUs(db, mail, company, {
+          email: request.body.emailID,
+          content: request.body.content,
+          language: requestLanguage(request, company),
+        });
+        return ok(null, messages.thankYouCheckEmail);
+      },
+    );
+
+    app.post(
+      '/membership/sendEnquiry',
+      {
+        config: { rateLimit: publicWriteRateLimit },
+        schema: {
+          tags: ['content'],
+          summary: 'CxO series membership enquiry (multipart/form-data)',
+          description:
+            'Fields companyName, emailID, contactNo, vatNumber, registrationNumber, companyAddress, websiteUrl; ' +
+            'optional file companyLogo (PNG, JPEG or WebP, ≤ 2 MB, 50 px wide or high).',
+          consumes: ['multipart/form-data'],
+          response: { 200: zEnvelope(z.null()), ...errorResponses },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart())
+          throw new AppError(415, 'Send the enquiry as multipart/form-data');
+        const fields: Record<string, string> = {};
+        let logoUpload: Buffer | null = null;
+        for await (const part of request.parts({
+          limits: { fileSize: MEMBERSHIP_LOGO_MAX_BYTES, files: 1, fields: 20 },
+        })) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'companyLogo') {
+              await (part as MultipartFile).toBuffer().catch(() => undefined);
+              continue;
+            }
+            logoUpload = await readLogo(part as MultipartFile);
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
+        }
+        const parsed = ZSendMembershipEnquiryFields.safeParse(fields);
+        if (!parsed.success) throw validationError(toFieldErrors(parsed.error.issues));
+        const logo: CheckedLogo | null =
+          logoUpload && logoUpload.length > 0 ? await checkMembershipLogo(logoUpload) : null;
+
+        const company = await resolveCompany(companies, request, parsed.data.websiteUrl);
+        await sendMembershipEnquiry(
+          { db, mail, uploadsDir },
+          company,
+          {
+            companyName: parsed.data.companyName,
+            email: parsed.data.emailID,
+            contactNumber: parsed.data.contactNo,
+            vatNumber: parsed.data.vatNumber,
+            registrationNumber: parsed.data.registrationNumber,
+            companyAddress: parsed.data.companyAddress,
+          },
+          logo,
+          requestLanguage(request, company),
+        );
+        return ok(null, messages.membershipEnquirySent);
+      },
+    );
+  };
+}
+
+async function readLogo(part: MultipartFile): Promise<Buffer> {
+  try {
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw new AppError(413, messages.logoTooLarge);
+    return bytes;
+  } catch (error) {
+    if (
+      (error as { statusCode?: number }).statusCode === 413 ||
+      (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+    ) {
+      throw new AppError(413, messages.logoTooLarge, {
+        errors: [{ field: 'companyLogo', message: messages.logoTooLarge }],
+      });
+    }
+    throw error;
+  }
+}

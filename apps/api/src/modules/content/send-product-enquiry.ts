@@ -1,0 +1,40 @@
+import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
+import type { Database } from '../../db/client';
+import { productEnquiries } from '../../db/schema/content';
+import type { MailService } from '../../mail/mail-service';
+import { enquiryReceivedMail, enquiryThankYouMail } from '../../mail/templates/content-mails';
+import { toMailBrand } from '../../mail/templates/mail-layout';
+import type { Company } from '../../tenancy/company-directory';
+import { companyLanguage } from '../../tenancy/request-language';
+
+type Enquiry = { name: string; email: string; productService: string; message: string };
+
+/** Stores an enquiry about a business unit, mails it to the company and thanks the sender. */
+export async function sendProductEnquiry(
+  db: Database,
+  mail: MailService,
+  company: Company,
+  enquiry: Enquiry,
+  language: TLanguage,
+): Promise<void> {
+  await db.insert(productEnquiries).values({ companyId: company.id, ...enquiry });
+  const brand = toMailBrand(company);
+  if (company.email) {
+    await mail.send({
+      companyId: company.id,
+      kind: 'enquiry-received',
+      senderName: company.name,
+      to: company.email,
+      replyTo: enquiry.email,
+      ...enquiryReceivedMail(brand, companyLanguage(company), enquiry),
+    });
+  }
+  await mail.send({
+    companyId: company.id,
+    kind: 'enquiry-thank-you',
+    senderName: company.name,
+    to: enquiry.email,
+    replyTo: company.email,
+    ...enquiryThankYouMail(brand, language, enquiry),
+  });
+}
