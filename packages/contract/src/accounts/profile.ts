@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { accountMessages } from '../validation/account-rules';
+import { ZCountry } from '../company/get-country-code';
+import { zBillingAddress, zCountryCode, zMobileNumber, zPersonName } from './account-fields';
+
+export const PROFILE_UPDATED = 'Information updated successfully';
+export const IMAGE_UPLOADED = 'Image uploaded successfully';
+export const IMAGE_REMOVED = 'Image removed successfully';
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_IMAGE_INVALID = 'Choose a PNG, JPEG or WebP image';
+export const PROFILE_IMAGE_TOO_LARGE = 'The image must be 5 MB or smaller';
+
+/** GET /api/profileSetting/userProfileInfo: the customer's details (later issues add VMs, purchases, tickets). */
+export const ZUserDetails = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  emailID: z.string(),
+  contactNo: z.string(),
+  countryCode: z.string(),
+  mobileNoMinLength: z.number().int(),
+  mobileNoMaxLength: z.number().int(),
+  address: z.string(),
+  postalCode: z.string(),
+  companyName: z.string(),
+  city: z.string(),
+  state: z.string(),
+  region: z.string(),
+  imagePath: z.string().nullable(),
+  websiteUrl: z.string(),
+  customerVatNumber: z.string(),
+});
+export type TUserDetails = z.infer<typeof ZUserDetails>;
+
+export const ZUserProfileInfoResponse = z.object({
+  userDetails: ZUserDetails,
+  country: z.array(ZCountry),
+});
+export type TUserProfileInfoResponse = z.infer<typeof ZUserProfileInfoResponse>;
+
+/** POST /api/profileSetting/updateUserProfile: the email cannot be changed here (shown disabled). */
+export const ZUpdateUserProfileRequest = z.object({
+  firstName: zPersonName(accountMessages.firstNameRequired),
+  lastName: zPersonName(accountMessages.lastNameRequired),
+  countryCode: zCountryCode,
+  contactNo: zMobileNumber,
+  emailID: z.string().optional(),
+  ...zBillingAddress,
+});
+export type TUpdateUserProfileRequest = z.input<typeof ZUpdateUserProfileRequest>;
