@@ -11,4 +11,6 @@ export type AppDeps = {
   mail: MailService;
   /** DATA_DIR/uploads, served under /uploads. */
   uploadsDir: string;
+  /** Signs access tokens, CSRF tokens and one-time codes. */
+  sessionSecret: string;
 };

@@ -11,6 +11,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyCookie from '@fastify/cookie';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
@@ -29,6 +30,9 @@ import { contentRoutes } from './modules/content/routes';
 import { contactRoutes } from './modules/content/contact-routes';
 import { productServicesRoutes } from './modules/content/product-services-routes';
 import { createMailService } from './mail/mail-service';
+import { accountRoutes } from './modules/accounts/routes';
+import { profileRoutes } from './modules/accounts/profile-routes';
+import { resolveSessionSecret } from './modules/accounts/session-secret';
 import type { JobQueue } from './jobs/job-queue';
 import { APP_VERSION } from './version';
 
@@ -104,6 +108,7 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 30 },
   });
@@ -115,6 +120,7 @@ export async function buildApp({
     companies: new CompanyDirectory(db, config.companyCacheMs),
     mail: createMailService(db, jobs, config.mailFrom),
     uploadsDir,
+    sessionSecret: resolveSessionSecret(config),
   };
 
   await app.register(
@@ -139,6 +145,8 @@ export async function buildApp({
       await api.register(contentRoutes(deps));
       await api.register(contactRoutes(deps));
       await api.register(productServicesRoutes(deps));
+      await api.register(accountRoutes(deps));
+      await api.register(profileRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -28,6 +28,11 @@ const ZEnvironment = z.object({
     .min(3)
     .default('no-reply@cloud-portal.local')
     .describe('the sender address of every mail; the display name is the company name'),
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -55,6 +60,8 @@ export type Config = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Signs access tokens and one-time codes; from SESSION_SECRET, else generated once into DATA_DIR. */
+  sessionSecret: string | undefined;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof ZLogLevel>;
   webDistDir: string;
@@ -85,6 +92,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    sessionSecret: env.SESSION_SECRET,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(REPO_ROOT, env.WEB_DIST_DIR),

@@ -8,8 +8,9 @@ import pg from 'pg';
 import * as companySchema from './schema/company';
 import * as contentSchema from './schema/content';
 import * as mailSchema from './schema/mail';
+import * as accountsSchema from './schema/accounts';
 
-export const schema = { ...companySchema, ...contentSchema, ...mailSchema };
+export const schema = { ...companySchema, ...contentSchema, ...mailSchema, ...accountsSchema };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 

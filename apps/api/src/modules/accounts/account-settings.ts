@@ -1,0 +1,31 @@
+/** The numbers of the account security design (issue 4, DESIGN.md "Deliberate departures" 4). */
+export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export const LOGIN_CODE_TTL_MS = 10 * 60 * 1000;
+export const LOGIN_CODE_MAX_ATTEMPTS = 5;
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/** Reset mails one account may ask for in an hour; more are silently not sent. */
+export const RESET_MAILS_PER_HOUR = 3;
+/** Codes one account may be sent in ten minutes (sign-up/login plus resends). */
+export const CODES_PER_TEN_MINUTES = 5;
+export const FAILED_LOGINS_BEFORE_PAUSE = 5;
+export const LOGIN_PAUSE_MS = 15 * 60 * 1000;
+
+export const accountTexts = {
+  emailTaken: 'An account with this email already exists. Please log in.',
+  invalidCredentials: 'Invalid email or password',
+  loginPaused: 'Too many failed attempts. Please try again in 15 minutes.',
+  otpResent: 'A new OTP has been sent to your email',
+  otpExpired: 'This OTP has expired. Please ask for a new one.',
+  otpTooManyAttempts: 'Too many wrong codes. Please ask for a new OTP.',
+  tooManyCodes: 'Too many codes were sent. Please wait a few minutes and try again.',
+  loggedIn: 'Login successfully!',
+  signedUp: 'OTP has been verified successfully!',
+  notLoggedIn: 'Please log in to continue',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  otherCompany: 'This session belongs to another site',
+  csrfFailed: 'Please reload the page and try again',
+  loggedOut: 'You have been logged out',
+  countryUnknown: 'Please select country code',
+  loginAgain: 'This login has expired. Please log in again.',
+} as const;

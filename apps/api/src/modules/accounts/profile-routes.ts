@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { MultipartFile } from '@fastify/multipart';
+import { z } from 'zod';
+import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
+import {
+  IMAGE_REMOVED,
+  IMAGE_UPLOADED,
+  PROFILE_IMAGE_INVALID,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TOO_LARGE,
+  PROFILE_UPDATED,
+  ZUpdateUserProfileRequest,
+  ZUserProfileInfoResponse,
+} from '@cloud-portal/contract/accounts/profile';
+import {
+  ZUpdateUserNotificationRequest,
+  ZUserNotificationResponse,
+} from '@cloud-portal/contract/accounts/notifications';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../errors';
+import { errorResponses, ok } from '../../http/envelope';
+import { resolveCompany } from '../../tenancy/resolve-company';
+import { listNotifications, markNotificationsRead } from './notifications';
+import { getProfile, removeProfileImage, updateProfile, updateProfileImage } from './profile';
+import { requireCustomer } from './require-customer';
+
+/** The signed-in customer's profile and notifications. Every call needs a session of this site. */
+export function profileRoutes({
+  db,
+  companies,
+  sessionSecret: secret,
+  uploadsDir,
+}: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', requireCustomer({ db, companies, secret }));
+
+    app.get(
+      '/profileSetting/userProfileInfo',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: "The customer's details and the country list",
+          response: { 200: zEnvelope(ZUserProfileInfoResponse), ...errorResponses },
+        },
+      },
+      async (request) =>
+        ok(await getProfile(db, await resolveCompany(companies, request), request.customer!)),
+    );
+
+    app.post(
+      '/profileSetting/updateUserProfile',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Update personal information and billing address',
+          body: ZUpdateUserProfileRequest,
+          response: { 200: zEnvelope(z.null()), ...errorResponses },
+        },
+      },
+      async (request) => {
+        await updateProfile(db, request.customer!, request.body);
+        return ok(null, PROFILE_UPDATED);
+      },
+    );
+
+    app.post(
+      '/profileSetting/updateProfileImage',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Replace the profile image (multipart field `image`: PNG, JPEG or WebP, ≤ 5 MB)',
+          consumes: ['multipart/form-data'],
+          response: { 200: zEnvelope(z.object({ imagePath: z.string() })), ...errorResponses },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw new AppError(415, PROFILE_IMAGE_INVALID);
+        const part = (await request.file({
+          limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 },
+        })) as MultipartFile | undefined;
+        if (!part || part.fieldname !== 'image') throw new AppError(400, PROFILE_IMAGE_INVALID);
+        let upload: Buffer;
+        try {
+          upload = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(413, PROFILE_IMAGE_TOO_LARGE);
+          throw error;
+        }
+        const company = await resolveCompany(companies, request);
+        const imagePath = await updateProfileImage(
+          db,
+          uploadsDir,
+          company,
+          request.customer!,
+          upload,
+        );
+        return ok({ imagePath }, IMAGE_UPLOADED);
+      },
+    );
+
+    app.get(
+      '/profileSetting/removeProfileImage',
+      {
+        // A GET that changes state (the spec's): it needs the CSRF header like a POST.
+        config: { csrfOnGet: true },
+        schema: {
+          tags: ['profile'],
+          summary: 'Remove the profile image (needs the X-CSRF-Token header)',
+          response: { 200: zEnvelope(z.null()), ...errorResponses },
+        },
+      },
+      async (request) => {
+        await removeProfileImage(db, uploadsDir, request.customer!);
+        return ok(null, IMAGE_REMOVED);
+      },
+    );
+
+    app.get(
+      '/userNotification',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: "The customer's notifications, newest first, and the unread count",
+          response: { 200: zEnvelope(ZUserNotificationResponse), ...errorResponses },
+        },
+      },
+      async (request) => ok(await listNotifications(db, request.customer!.id)),
+    );
+
+    app.post(
+      '/notification/updateUserNotification',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Mark notifications read',
+          body: ZUpdateUserNotificationRequest,
+          response: { 200: zEnvelope(z.object({ updated: z.number().int() })), ...errorResponses },
+        },
+      },
+      async (request) =>
+        ok({
+          updated: await markNotificationsRead(db, request.customer!.id, request.body.notification),
+        }),
+    );
+  };
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import type {
+  TUserProfileInfoResponse,
+  ZUpdateUserProfileRequest,
+} from '@cloud-portal/contract/accounts/profile';
+import { PROFILE_IMAGE_INVALID } from '@cloud-portal/contract/accounts/profile';
+import type { Database } from '../../db/client';
+import { customers } from '../../db/schema/accounts';
+import { countries } from '../../db/schema/company';
+import { AppError } from '../../errors';
+import { listCountries } from '../company/list-countries';
+import type { Company } from '../../tenancy/company-directory';
+import { checkMobileNumber } from './sign-up';
+import type { Customer } from './sessions';
+
+export async function getProfile(
+  db: Database,
+  company: Company,
+  customer: Customer,
+): Promise<TUserProfileInfoResponse> {
+  const countryList = await listCountries(db);
+  const [country] = await db
+    .select()
+    .from(countries)
+    .where(eq(countries.dialCode, customer.dialCode))
+    .limit(1);
+  return {
+    userDetails: {
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      emailID: customer.email,
+      contactNo: customer.mobileNumber,
+      countryCode: customer.dialCode,
+      mobileNoMinLength: country?.mobileMinLength ?? 4,
+      mobileNoMaxLength: country?.mobileMaxLength ?? 15,
+      address: customer.address,
+      postalCode: customer.postalCode,
+      companyName: customer.companyName,
+      city: customer.city,
+      state: customer.state,
+      region: customer.region,
+      imagePath: customer.imagePath,
+      websiteUrl: company.portalUrl,
+      customerVatNumber: customer.vatNumber,
+    },
+    country: countryList,
+  };
+}
+
+/** Personal information and billing address; the email is not changed here. */
+export async function updateProfile(
+  db: Database,
+  customer: Customer,
+  input: z.output<typeof ZUpdateUserProfileRequest>,
+): Promise<void> {
+  await checkMobileNumber(db, input.countryCode, input.contactNo);
+  await db
+    .update(customers)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      dialCode: input.countryCode,
+      mobileNumber: input.contactNo,
+      companyName: input.companyName,
+      vatNumber: input.vatNumber,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      postalCode: input.postCode,
+      region: input.region,
+    })
+    .where(eq(customers.id, customer.id));
+}
+
+const ACCEPTED = new Set(['png', 'jpeg', 'webp']);
+
+/**
+ * The upload is decoded from its bytes (a disguised file fails here), then re-encoded as a
+ * 512 px WebP without metadata: what is stored is always a clean image we made.
+ */
+export async function updateProfileImage(
+  db: Database,
+  uploadsDir: string,
+  company: Company,
+  customer: Customer,
+  upload: Buffer,
+): Promise<string> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(upload).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !ACCEPTED.has(format))
+    throw new AppError(400, PROFILE_IMAGE_INVALID, {
+      errors: [{ field: 'image', message: PROFILE_IMAGE_INVALID }],
+    });
+  const image = await sharp(upload)
+    .rotate()
+    .resize(512, 512, { fit: 'cover' })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const relative = path.posix.join(company.slug, 'profiles', `${customer.id}-${randomUUID()}.webp`);
+  await fs.mkdir(path.join(uploadsDir, company.slug, 'profiles'), { recursive: true });
+  await fs.writeFile(path.join(uploadsDir, relative), image);
+  const imagePath = `/uploads/${relative}`;
+  await db.update(customers).set({ imagePath }).where(eq(customers.id, customer.id));
+  await removeStoredImage(uploadsDir, customer.imagePath);
+  return imagePath;
+}
+
+export async function removeProfileImage(
+  db: Database,
+  uploadsDir: string,
+  customer: Customer,
+): Promise<void> {
+  await db.update(customers).set({ imagePath: null }).where(eq(customers.id, customer.id));
+  await removeStoredImage(uploadsDir, customer.imagePath);
+}
+
+async function removeStoredImage(uploadsDir: string, imagePath: string | null): Promise<void> {
+  if (!imagePath?.startsWith('/uploads/')) return;
+  const file = path.resolve(uploadsDir, imagePath.slice('/uploads/'.length));
+  if (file.startsWith(path.resolve(uploadsDir) + path.sep)) await fs.rm(file, { force: true });
+}

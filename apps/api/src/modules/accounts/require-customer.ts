@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CSRF_HEADER } from '@cloud-portal/contract/accounts/session';
+import { normalizeOrigin } from '@cloud-portal/contract/validation/origin';
+import { AppError } from '../../errors';
+import type { CompanyDirectory } from '../../tenancy/company-directory';
+import { resolveCompany } from '../../tenancy/resolve-company';
+import { accountTexts } from './account-settings';
+import { csrfTokenFor, safeEqual, verifyAccessToken } from './crypto-tokens';
+import { ACCESS_COOKIE } from './session-cookies';
+import { findLiveSession, type Customer, type Session } from './sessions';
+import type { Database } from '../../db/client';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireCustomer on authenticated routes. */
+    customer?: Customer;
+    session?: Session;
+  }
+}
+
+/**
+ * The preHandler of every authenticated call: a valid access cookie of a live session, a session
+ * of the company this site belongs to (another company's session is refused), and, for anything
+ * but GET, the session's CSRF token in the X-CSRF-Token header.
+ */
+export function requireCustomer(deps: {
+  db: Database;
+  companies: CompanyDirectory;
+  secret: string;
+}) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const token = request.cookies[ACCESS_COOKIE];
+    if (!token) throw new AppError(401, accountTexts.notLoggedIn);
+    const claims = verifyAccessToken(deps.secret, token);
+    if (claims === 'expired')
+      throw new AppError(401, accountTexts.sessionExpired, { reason: 'access-token-expired' });
+    if (!claims) throw new AppError(401, accountTexts.notLoggedIn);
+
+    const body = request.body as { websiteUrl?: unknown; customerUrl?: unknown } | undefined;
+    const named = body?.websiteUrl ?? body?.customerUrl;
+    const company = await resolveCompany(
+      deps.companies,
+      request,
+      typeof named === 'string' && named !== ''
+        ? (normalizeOrigin(named) ?? 'invalid:')
+        : undefined,
+    );
+    if (company.id !== claims.companyId) throw new AppError(403, accountTexts.otherCompany);
+
+    const live = await findLiveSession(deps.db, claims.sessionId);
+    if (!live) throw new AppError(401, accountTexts.sessionExpired);
+
+    const isSafeMethod = request.method === 'GET' || request.method === 'HEAD';
+    const needsCsrf =
+      !isSafeMethod || (request.routeOptions.config as { csrfOnGet?: boolean }).csrfOnGet === true;
+    if (needsCsrf) {
+      const sent = request.headers[CSRF_HEADER];
+      if (
+        typeof sent !== 'string' ||
+        !safeEqual(sent, csrfTokenFor(deps.secret, live.session.id))
+      ) {
+        throw new AppError(403, accountTexts.csrfFailed);
+      }
+    }
+    request.customer = live.customer;
+    request.session = live.session;
+  };
+}

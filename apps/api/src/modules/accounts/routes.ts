@@ -1,0 +1,311 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
+import { ZAddUserRequest, ZPendingLogin } from '@cloud-portal/contract/accounts/add-user';
+import {
+  ZLoginRequest,
+  ZResendOtpRequest,
+  ZTwoFactorAuthRequest,
+} from '@cloud-portal/contract/accounts/login';
+import {
+  FORGOT_PASSWORD_SENT,
+  PASSWORD_UPDATED,
+  ZForgotPasswordRequest,
+  ZForgotUserNameRequest,
+  ZUpdatePasswordRequest,
+} from '@cloud-portal/contract/accounts/password-recovery';
+import {
+  ZSessionUser,
+  ZTwoFactorAuthResponse,
+  type TSessionUser,
+} from '@cloud-portal/contract/accounts/session';
+import { maskEmail } from '@cloud-portal/contract/validation/account-rules';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../errors';
+import { errorResponses, ok } from '../../http/envelope';
+import { resolveCompany } from '../../tenancy/resolve-company';
+import { requestLanguage } from '../../tenancy/request-language';
+import { accountTexts } from './account-settings';
+import { completeLogin, logIn, resendLoginCode } from './log-in';
+import { remindUserName, requestPasswordReset, resetPassword } from './password-recovery';
+import { requireCustomer } from './require-customer';
+import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './session-cookies';
+import {
+  findSessionIdByRefreshToken,
+  refreshSession,
+  revokeSession,
+  type Customer,
+  type IssuedTokens,
+} from './sessions';
+import { signUp } from './sign-up';
+import { verifyAccessToken } from './crypto-tokens';
+import { ACCESS_COOKIE } from './session-cookies';
+
+const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+export function toSessionUser(
+  customer: Customer,
+  tokens: Pick<IssuedTokens, 'sessionExpiresAt' | 'accessExpiresAt'>,
+): TSessionUser {
+  return {
+    ID: customer.id,
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    emailID: customer.email,
+    imagePath: customer.imagePath,
+    sessionExpiresAt: tokens.sessionExpiresAt.toISOString(),
+    accessExpiresAt: tokens.accessExpiresAt.toISOString(),
+  };
+}
+
+/** Sign-up, login with a mailed code, recovery, and the session's refresh and logout. */
+export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, companies, mail, sessionSecret: secret, config } = deps;
+  const isSecure = config.publicUrl.startsWith('https:');
+  const codeDeps = { db, mail, secret };
+
+  return async (app) => {
+    app.post(
+      '/adduser',
+      {
+        config: perAddress(5),
+        schema: {
+          tags: ['accounts'],
+          summary: 'Sign up: creates the account and mails a one-time code',
+          body: ZAddUserRequest,
+          response: { 200: zEnvelope(ZPendingLogin), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const company = await resolveCompany(companies, request, request.body.websiteUrl);
+        const customer = await signUp(
+          codeDeps,
+          company,
+          request.body,
+          requestLanguage(request, company),
+        );
+        return ok(
+          { ID: customer.id, emailId: customer.email },
+          `An OTP is sent to your ${maskEmail(customer.email)}`,
+        );
+      },
+    );
+
+    app.post(
+      '/login',
+      {
+        config: perAddress(10),
+        schema: {
+          tags: ['accounts'],
+          summary: 'Log in, step one: email and password; mails a one-time code',
+          body: ZLoginRequest,
+          response: { 200: zEnvelope(ZPendingLogin), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const company = await resolveCompany(companies, request, request.body.websiteUrl);
+        const customer = await logIn(
+          codeDeps,
+          company,
+          request.body.emailID,
+          request.body.password,
+          requestLanguage(request, company),
+        );
+        return ok(
+          { ID: customer.id, emailId: customer.email },
+          `An OTP is sent to your ${maskEmail(customer.email)}`,
+        );
+      },
+    );
+
+    app.post(
+      '/twoFactorAuth',
+      {
+        config: perAddress(10),
+        schema: {
+          tags: ['accounts'],
+          summary: 'Log in, step two: the mailed code; starts the session (httpOnly cookies)',
+          body: ZTwoFactorAuthRequest,
+          response: { 200: zEnvelope(ZTwoFactorAuthResponse), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const company = await resolveCompany(companies, request, request.body.websiteUrl);
+        const { customer, tokens, purpose } = await completeLogin(codeDeps, company, {
+          customerId: request.body.ID,
+          email: request.body.emailID,
+          code: request.body.OTP,
+        });
+        setSessionCookies(reply, tokens, isSecure);
+        return ok(
+          [toSessionUser(customer, tokens)],
+          purpose === 'signup' ? accountTexts.signedUp : accountTexts.loggedIn,
+        );
+      },
+    );
+
+    app.post(
+      '/resendOtp',
+      {
+        config: perAddress(5),
+        schema: {
+          tags: ['accounts'],
+          summary: 'A new one-time code for a pending login',
+          body: ZResendOtpRequest,
+          response: { 200: zEnvelope(ZPendingLogin), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const company = await resolveCompany(companies, request, request.body.websiteUrl);
+        await resendLoginCode(
+          codeDeps,
+          company,
+          request.body.ID,
+          request.body.emailID,
+          requestLanguage(request, company),
+        );
+        return ok(
+          { ID: request.body.ID, emailId: request.body.emailID },
+          `An OTP is resent to your ${maskEmail(request.body.emailID)}`,
+        );
+      },
+    );
+
+    app.post(
+      '/forgotPassword',
+      {
+        config: perAddress(5),
+        schema: {
+          tags: ['accounts'],
+          summary:
+            'Mail a password recovery link (same answer whether or not the address has an account)',
+          body: ZForgotPasswordRequest,
+          response: { 200: zEnvelope(z.null()), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const company = await resolveCompany(companies, request, request.body.websiteUrl);
+        await requestPasswordReset(
+          { db, mail },
+          company,
+          request.body.emailID,
+          requestLanguage(request, company),
+        );
+        return ok(null, FORGOT_PASSWORD_SENT);
+      },
+    );
+
+    app.post(
+      '/forgotUserName',
+      {
+        config: perAddress(5),
+        schema: {
+          tags: ['accounts'],
+          summary: "Mail the account's login email (same answer whether or not it exists)",
+          body: ZForgotUserNameRequest,
+          response: { 200: zEnvelope(z.null()), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const company = await resolveCompany(companies, request, request.body.websiteUrl);
+        await remindUserName(
+          { db, mail },
+          company,
+          request.body.emailID,
+          requestLanguage(request, company),
+        );
+        return ok(null, FORGOT_PASSWORD_SENT);
+      },
+    );
+
+    app.post(
+      '/updatePassword',
+      {
+        config: perAddress(10),
+        schema: {
+          tags: ['accounts'],
+          summary:
+            'Set a new password with a recovery link (single use, one hour); ends every session',
+          body: ZUpdatePasswordRequest,
+          response: { 200: zEnvelope(z.null()), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const company = await resolveCompany(companies, request, request.body.websiteUrl);
+        await resetPassword(db, company, request.body.queryStringValue, request.body.password);
+        return ok(null, PASSWORD_UPDATED);
+      },
+    );
+
+    app.post(
+      '/auth/refresh',
+      {
+        config: perAddress(30),
+        schema: {
+          tags: ['accounts'],
+          summary:
+            'Renew the access token with the refresh cookie (rotates it; a reused one ends the session)',
+          response: { 200: zEnvelope(ZSessionUser), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const token = request.cookies[REFRESH_COOKIE];
+        const result = token ? await refreshSession(db, secret, token) : 'invalid';
+        if (result === 'invalid' || result === 'reused') {
+          clearSessionCookies(reply, isSecure);
+          throw new AppError(401, accountTexts.sessionExpired);
+        }
+        const company = await resolveCompany(companies, request);
+        if (company.id !== result.customer.companyId)
+          throw new AppError(403, accountTexts.otherCompany);
+        setSessionCookies(reply, result.tokens, isSecure);
+        return ok(toSessionUser(result.customer, result.tokens));
+      },
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Log out: revokes the session and clears the cookies',
+          response: { 200: zEnvelope(z.null()), ...errorResponses },
+        },
+      },
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const claims = verifyAccessToken(secret, request.cookies[ACCESS_COOKIE] ?? '', 0);
+        if (claims && claims !== 'expired') await revokeSession(db, claims.sessionId);
+        const refresh = request.cookies[REFRESH_COOKIE];
+        const refreshSessionId = refresh ? await findSessionIdByRefreshToken(db, refresh) : null;
+        if (refreshSessionId) await revokeSession(db, refreshSessionId);
+        clearSessionCookies(reply, isSecure);
+        return ok(null, accountTexts.loggedOut);
+      },
+    );
+
+    app.get(
+      '/auth/session',
+      {
+        preHandler: requireCustomer({ db, companies, secret }),
+        schema: {
+          tags: ['accounts'],
+          summary: 'The signed-in customer (401 when there is none)',
+          response: { 200: zEnvelope(ZSessionUser), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const claims = verifyAccessToken(secret, request.cookies[ACCESS_COOKIE] ?? '');
+        const accessExpiresAt = new Date(
+          typeof claims === 'object' && claims ? claims.expiresAt : Date.now(),
+        );
+        return ok(
+          toSessionUser(request.customer!, {
+            sessionExpiresAt: request.session!.expiresAt,
+            accessExpiresAt,
+          }),
+        );
+      },
+    );
+  };
+}

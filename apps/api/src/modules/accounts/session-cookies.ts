@@ -1,0 +1,53 @@
+import type { FastifyReply } from 'fastify';
+import { CSRF_COOKIE } from '@cloud-portal/contract/accounts/session';
+import type { IssuedTokens } from './sessions';
+
+export const ACCESS_COOKIE = 'cp_access';
+export const REFRESH_COOKIE = 'cp_refresh';
+/** The refresh token is sent only to the refresh and logout calls. */
+const REFRESH_PATH = '/api/auth';
+
+/** httpOnly, SameSite cookies: no script can read the tokens, and other sites cannot send them. */
+export function setSessionCookies(
+  reply: FastifyReply,
+  tokens: IssuedTokens,
+  isSecure: boolean,
+): void {
+  const common = { secure: isSecure, sameSite: 'lax' as const };
+  const sessionSeconds = Math.max(
+    0,
+    Math.floor((tokens.sessionExpiresAt.getTime() - Date.now()) / 1000),
+  );
+  reply.setCookie(ACCESS_COOKIE, tokens.accessToken, {
+    ...common,
+    httpOnly: true,
+    path: '/api',
+    maxAge: Math.max(0, Math.floor((tokens.accessExpiresAt.getTime() - Date.now()) / 1000)),
+  });
+  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
+    ...common,
+    sameSite: 'strict',
+    httpOnly: true,
+    path: REFRESH_PATH,
+    maxAge: sessionSeconds,
+  });
+  // Readable by the page, which echoes it in the X-CSRF-Token header of every state-changing call.
+  reply.setCookie(CSRF_COOKIE, tokens.csrfToken, {
+    ...common,
+    httpOnly: false,
+    path: '/',
+    maxAge: sessionSeconds,
+  });
+}
+
+export function clearSessionCookies(reply: FastifyReply, isSecure: boolean): void {
+  const common = { secure: isSecure, sameSite: 'lax' as const };
+  reply.clearCookie(ACCESS_COOKIE, { ...common, httpOnly: true, path: '/api' });
+  reply.clearCookie(REFRESH_COOKIE, {
+    ...common,
+    sameSite: 'strict',
+    httpOnly: true,
+    path: REFRESH_PATH,
+  });
+  reply.clearCookie(CSRF_COOKIE, { ...common, path: '/' });
+}
