@@ -23,11 +23,14 @@ export async function registerStaticFiles(
     decorateReply: false,
     index: false,
     cacheControl: false,
-    setHeaders: (response) => {
-      // Uploaded files are data, never a document that runs: sandbox them.
+    setHeaders: (response, filePath) => {
+      // Uploaded files are data, never a document that runs: sandbox them. PDFs keep all but
+      // `sandbox`, because browsers will not open their PDF viewer in a sandboxed document.
       response.setHeader(
         'Content-Security-Policy',
-        "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        filePath.endsWith('.pdf')
+          ? "default-src 'none'; style-src 'unsafe-inline'"
+          : "default-src 'none'; style-src 'unsafe-inline'; sandbox",
       );
       response.setHeader('Cache-Control', 'public, max-age=3600');
     },

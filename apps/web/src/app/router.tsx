@@ -1,5 +1,7 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CompanyGate } from '@/features/company/components/company-gate';
+import { loadNamespace } from '@/i18n/i18n';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RootLayout } from './root-layout';
@@ -29,20 +31,110 @@ const underMaintenancePage = () =>
     Component: module.UnderMaintenancePage,
   }));
 
+/**
+ * A page of the information pages: its code and its texts (the `content` translations, a chunk
+ * of their own per language) arrive together, so it never renders an untranslated key.
+ */
+function contentPage<TModule>(
+  load: () => Promise<TModule>,
+  pick: (module: TModule) => ComponentType,
+): () => Promise<{ Component: ComponentType }> {
+  return () =>
+    Promise.all([load(), loadNamespace('content')]).then(([module]) => ({
+      Component: pick(module),
+    }));
+}
+
+/** portal.md §2: the information pages, the partner clouds and the business units. */
+const CONTENT_ROUTES: RouteObject[] = [
+  {
+    path: '/about',
+    lazy: contentPage(
+      () => import('@/features/content/pages/about-page'),
+      (module) => module.AboutPage,
+    ),
+    handle: handle('about'),
+  },
+  {
+    path: '/termcondition',
+    lazy: contentPage(
+      () => import('@/features/content/pages/terms-page'),
+      (module) => module.TermsPage,
+    ),
+    handle: handle('terms'),
+  },
+  {
+    path: '/Faq',
+    lazy: contentPage(
+      () => import('@/features/content/pages/faq-page'),
+      (module) => module.FaqPage,
+    ),
+    handle: handle('faq'),
+  },
+  {
+    path: '/privacypolicy',
+    lazy: contentPage(
+      () => import('@/features/content/pages/privacy-page'),
+      (module) => module.PrivacyPage,
+    ),
+    handle: handle('privacy'),
+  },
+  {
+    path: '/help',
+    lazy: contentPage(
+      () => import('@/features/content/pages/help-page'),
+      (module) => module.HelpPage,
+    ),
+    handle: handle('help'),
+  },
+  {
+    path: '/news',
+    lazy: contentPage(
+      () => import('@/features/content/pages/news-page'),
+      (module) => module.NewsPage,
+    ),
+    handle: handle('news'),
+  },
+  {
+    path: '/businessunit/:businessName',
+    lazy: contentPage(
+      () => import('@/features/content/pages/business-unit-page'),
+      (module) => module.BusinessUnitPage,
+    ),
+    handle: handle('productsAndServices'),
+  },
+  {
+    path: '/partnerCloudServices',
+    lazy: contentPage(
+      () => import('@/features/content/pages/partner-cloud-services-page'),
+      (module) => module.PartnerCloudServicesPage,
+    ),
+    handle: handle('partnerCloudServices'),
+  },
+  {
+    path: '/newsletter',
+    lazy: contentPage(
+      () => import('@/features/content/pages/newsletter-page'),
+      (module) => module.NewsletterPage,
+    ),
+    handle: handle('newsletter'),
+  },
+  {
+    // portal.md §2 "Redirect helper page" (not in the spec's route table; named after its job).
+    path: '/redirect',
+    lazy: contentPage(
+      () => import('@/features/content/pages/redirect-page'),
+      (module) => module.RedirectPage,
+    ),
+    handle: handle('redirect'),
+  },
+];
+
 /** Routes whose features arrive in later issues: routed, named, and honest about it. */
 const LATER_ROUTES: [path: string, titleKey: PageTitleKey][] = [
-  // portal.md §2: information pages
-  ['/about', 'about'],
-  ['/termcondition', 'terms'],
-  ['/Faq', 'faq'],
-  ['/privacypolicy', 'privacy'],
-  ['/help', 'help'],
-  ['/news', 'news'],
   // portal.md §2: marketplace
   ['/marketplace', 'marketplace'],
   ['/marketplace/:serviceName', 'marketplace'],
-  ['/businessunit/:businessName', 'productsAndServices'],
-  ['/partnerCloudServices', 'partnerCloudServices'],
   // portal.md §2: accounts
   ['/customerlogin', 'login'],
   ['/forgetpassword', 'forgotPassword'],
@@ -50,7 +142,6 @@ const LATER_ROUTES: [path: string, titleKey: PageTitleKey][] = [
   ['/updatepassword', 'updatePassword'],
   ['/signup', 'signup'],
   ['/loginotp/:ID/:emailId/:flow', 'loginOtp'],
-  ['/newsletter', 'newsletter'],
   ['/customerprofile/:id', 'profile'],
   ['/CustomerProfile/:id', 'profile'],
   ['/saveditem', 'savedItems'],
@@ -111,6 +202,7 @@ export const routes: RouteObject[] = [
                 errorElement: <RouteErrorPage withinLayout />,
                 children: [
                   { path: '/home', lazy: homePage, handle: handle('home') },
+                  ...CONTENT_ROUTES,
                   ...LATER_ROUTES.map(([path, titleKey]): RouteObject => ({
                     path,
                     lazy: notAvailablePage,

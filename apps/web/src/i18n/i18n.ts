@@ -2,6 +2,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type TLanguage } from '@cloud-portal/contract/company/company-rules';
 import en from './en.json';
+import type contentEn from './content/en.json';
+import type documentsEn from './documents/en.json';
 
 const STORAGE_KEY = 'cloud-portal.language';
 const FALLBACK_LANGUAGE: TLanguage = 'en';
@@ -40,10 +42,59 @@ const translationLoaders: Record<Exclude<TLanguage, 'en'>, () => Promise<typeof 
   ko: () => import('./ko.json').then((module) => module.default satisfies typeof en),
 };
 
+/**
+ * Texts only some pages need live in namespaces of their own, one chunk per language, so the
+ * first download carries none of them: `content` (the information pages) and `documents` (the
+ * document viewer). Each language's file must have every key English has.
+ */
+const namespaceLoaders = {
+  content: {
+    en: () => import('./content/en.json').then((module) => module.default),
+    ko: () =>
+      import('./content/ko.json').then((module) => module.default satisfies typeof contentEn),
+  },
+  documents: {
+    en: () => import('./documents/en.json').then((module) => module.default),
+    ko: () =>
+      import('./documents/ko.json').then((module) => module.default satisfies typeof documentsEn),
+  },
+} satisfies Record<string, Record<TLanguage, () => Promise<object>>>;
+
+export type LazyNamespace = keyof typeof namespaceLoaders;
+
+/** Namespaces a page has asked for: a language switch loads them before it takes effect. */
+const usedNamespaces = new Set<LazyNamespace>();
+
+/** The router starts loading the first page before `initI18n()` has finished. */
+let markReady: () => void = () => undefined;
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+async function loadNamespaceBundle(namespace: LazyNamespace, language: TLanguage): Promise<void> {
+  if (i18next.hasResourceBundle(language, namespace)) return;
+  i18next.addResourceBundle(language, namespace, await namespaceLoaders[namespace][language]());
+}
+
+/**
+ * Makes a namespace's texts ready in the current language; pages await it before they render
+ * (the router's lazy loaders), so no key ever shows untranslated.
+ */
+export async function loadNamespace(namespace: LazyNamespace): Promise<void> {
+  usedNamespaces.add(namespace);
+  await ready;
+  await loadNamespaceBundle(namespace, getCurrentLanguage(i18next.language));
+}
+
 async function switchTo(language: TLanguage): Promise<void> {
-  if (language !== 'en' && !i18next.hasResourceBundle(language, 'translation')) {
-    i18next.addResourceBundle(language, 'translation', await translationLoaders[language]());
-  }
+  await Promise.all([
+    language !== 'en' && !i18next.hasResourceBundle(language, 'translation')
+      ? translationLoaders[language]().then((bundle) =>
+          i18next.addResourceBundle(language, 'translation', bundle),
+        )
+      : undefined,
+    ...[...usedNamespaces].map((namespace) => loadNamespaceBundle(namespace, language)),
+  ]);
   await i18next.changeLanguage(language);
 }
 
@@ -68,6 +119,7 @@ export async function initI18n(): Promise<typeof i18next> {
     // A failed fetch leaves the page in English rather than blank.
     await switchTo(chosen).catch(() => undefined);
   }
+  markReady();
   return i18next;
 }
 

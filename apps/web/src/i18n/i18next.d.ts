@@ -1,8 +1,11 @@
 import 'i18next';
 import type en from './en.json';
+import type content from './content/en.json';
+import type documents from './documents/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { translation: typeof en };
+    defaultNS: 'translation';
+    resources: { translation: typeof en; content: typeof content; documents: typeof documents };
   }
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPost, ApiError } from './api-client';
+import { apiPost, apiPostForMessage, ApiError } from './api-client';
 
 function answer(httpStatus: number, body: unknown) {
   vi.stubGlobal(
@@ -22,6 +22,14 @@ describe('apiPost', () => {
     expect(url).toBe('/api/home/getCompanyAddress');
     expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin' });
     expect(JSON.parse(String(init?.body))).toEqual({ websiteUrl: 'http://a.example' });
+  });
+
+  it('names the language the page is shown in, for the mails the server writes', async () => {
+    vi.stubGlobal('document', { documentElement: { lang: 'ko' } });
+    answer(200, { status: 200, message: 'Success', data: null });
+    await apiPost('writeToUs', {});
+    const [, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(new Headers(init?.headers).get('accept-language')).toBe('ko');
   });
 
   it('throws the envelope of a maintenance answer (HTTP 503, status 300)', async () => {
@@ -56,5 +64,25 @@ describe('apiPost', () => {
     );
     const error = await apiPost('x', {}).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 0, httpStatus: 0, isNetworkError: true });
+  });
+});
+
+describe('apiPostForMessage', () => {
+  it("resolves with the server's message", async () => {
+    answer(200, { status: 200, message: 'Thank you. Please check your email', data: null });
+    await expect(apiPostForMessage('writeToUs', { emailID: 'a@b.example' })).resolves.toBe(
+      'Thank you. Please check your email',
+    );
+  });
+
+  it('sends a form as it is, leaving its content type (and boundary) to the browser', async () => {
+    answer(200, { status: 200, message: 'Thank you', data: null });
+    const form = new FormData();
+    form.set('companyName', 'Acme');
+    await expect(apiPostForMessage('membership/sendEnquiry', form)).resolves.toBe('Thank you');
+    const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(url).toBe('/api/membership/sendEnquiry');
+    expect(init?.body).toBe(form);
+    expect(new Headers(init?.headers).has('content-type')).toBe(false);
   });
 });

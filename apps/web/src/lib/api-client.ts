@@ -39,24 +39,35 @@ export function isApiError(error: unknown): error is ApiError {
 
 type RequestOptions = { signal?: AbortSignal };
 
+/** A JSON body, or a FormData one (multipart/form-data: the browser sets the boundary). */
 export function apiPost<TData>(
   path: string,
   body: unknown,
   options: RequestOptions = {},
 ): Promise<TData> {
-  return request<TData>('POST', path, body, options);
+  return request('POST', path, body, options).then((envelope) => envelope.data as TData);
+}
+
+/** For an action whose success the user is told in the server's own words: resolves with them. */
+export function apiPostForMessage(
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<string> {
+  return request('POST', path, body, options).then((envelope) => envelope.message);
 }
 
 export function apiGet<TData>(path: string, options: RequestOptions = {}): Promise<TData> {
-  return request<TData>('GET', path, undefined, options);
+  return request('GET', path, undefined, options).then((envelope) => envelope.data as TData);
 }
 
-async function request<TData>(
+async function request(
   method: 'GET' | 'POST',
   path: string,
   body: unknown,
   { signal }: RequestOptions,
-): Promise<TData> {
+): Promise<TEnvelope<unknown>> {
+  const isForm = body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(`/api/${path.replace(/^\/+/, '')}`, {
@@ -64,9 +75,11 @@ async function request<TData>(
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        // The language the visitor reads the site in: the server writes its mails in it.
+        'accept-language': readPageLanguage(),
+        ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: withTimeout(signal),
     });
   } catch (error) {
@@ -92,7 +105,7 @@ async function request<TData>(
       data: envelope.data,
     });
   }
-  return envelope.data as TData;
+  return envelope;
 }
 
 async function readEnvelope(response: Response): Promise<TEnvelope<unknown> | null> {
@@ -116,6 +129,11 @@ async function readEnvelope(response: Response): Promise<TEnvelope<unknown> | nu
   } catch {
     return null;
   }
+}
+
+/** `<html lang>`, which the i18n setup keeps equal to the language shown. */
+function readPageLanguage(): string {
+  return (typeof document === 'undefined' ? '' : document.documentElement.lang) || 'en';
 }
 
 function withTimeout(signal: AbortSignal | undefined): AbortSignal {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
 import { accountMessages } from '@cloud-portal/contract/validation/account-rules';
 import type { Database } from '../../db/client';
-import type { customers} from '../../db/schema/accounts';
+import type { customers } from '../../db/schema/accounts';
 import { loginCodes } from '../../db/schema/accounts';
 import { AppError } from '../../errors';
 import type { MailService } from '../../mail/mail-service';

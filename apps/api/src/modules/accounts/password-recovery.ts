@@ -39,13 +39,11 @@ export async function requestPasswordReset(
   if ((recent?.total ?? 0) >= RESET_MAILS_PER_HOUR) return;
 
   const token = randomToken();
-  await deps.db
-    .insert(passwordResetTokens)
-    .values({
-      customerId: customer.id,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
-    });
+  await deps.db.insert(passwordResetTokens).values({
+    customerId: customer.id,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+  });
   const url = new URL('/recoverpassword', company.portalUrl);
   url.searchParams.set('token', token);
   await deps.mail.send({

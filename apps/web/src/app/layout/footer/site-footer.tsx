@@ -1,10 +1,10 @@
 import { Box, Container, Grid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
+import { SocialLinks } from '@/components/social-links';
 import { NewsletterForm } from '@/features/content/components/newsletter-form';
 import { useProductsAndServicesPath } from '../use-products-and-services-path';
 import { FooterLinks } from './footer-links';
-import { SocialLinks } from './social-links';
 import classes from './site-footer.module.css';
 
 /** portal.md §2: company name and version, page links, social icons and the newsletter box. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { needsReadMore } from '@cloud-portal/contract/content/news-rules';
 import type { TNews } from '@cloud-portal/contract/content/get-all-news';
@@ -8,10 +8,15 @@ import { NewsImage } from './news-image';
 
 export const NEWS_IMAGE_HEIGHT = 180;
 
-type Props = { news: TNews; onReadMore: (news: TNews) => void };
+type Props = {
+  news: TNews;
+  onReadMore: (news: TNews) => void;
+  /** The title itself opens the item too (the news page, where every card opens its dialog). */
+  isTitleButton?: boolean;
+};
 
 /** A news card: picture, date, title on one line, text on five, and Read More when it is long. */
-export function NewsCard({ news, onReadMore }: Props) {
+export function NewsCard({ news, onReadMore, isTitleButton = false }: Props) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const publishedOn = formatDate(news.publishedAt, i18n.language);
@@ -35,7 +40,24 @@ export function NewsCard({ news, onReadMore }: Props) {
           </Text>
         )}
         <Title order={3} size="h5" lineClamp={1} id={titleId} title={news.newsTitle}>
-          {news.newsTitle}
+          {isTitleButton ? (
+            <Anchor
+              component="button"
+              type="button"
+              inherit
+              c="inherit"
+              underline="hover"
+              ta="left"
+              w="100%"
+              onClick={() => onReadMore(news)}
+            >
+              <Text span inherit lineClamp={1}>
+                {news.newsTitle}
+              </Text>
+            </Anchor>
+          ) : (
+            news.newsTitle
+          )}
         </Title>
         <Text size="sm" c="dimmed" lineClamp={5} style={{ flex: 1 }}>
           {news.newsContent}

@@ -10,7 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { TCompanyConfiguration } from '@cloud-portal/contract/company/get-company-configuration';
 import { toExternalUrl } from '@/lib/external-url';
-import classes from './site-footer.module.css';
+import classes from './social-links.module.css';
 
 type Network = {
   key: 'facebook' | 'instagram' | 'twitter' | 'youtube' | 'linkedIn';
@@ -25,16 +25,20 @@ const NETWORKS: Network[] = [
   { key: 'linkedIn', Icon: IconBrandLinkedin },
 ];
 
-type Props = { configuration: TCompanyConfiguration };
+type Props = {
+  configuration: TCompanyConfiguration;
+  /** `dark` on the footer, `light` on a page. */
+  tone?: 'dark' | 'light';
+};
 
 /**
  * portal.md §2: an icon per network; a network without an address is not a link and says
  * 'Link not available'.
  */
-export function SocialLinks({ configuration }: Props) {
+export function SocialLinks({ configuration, tone = 'dark' }: Props) {
   const { t } = useTranslation();
   return (
-    <ul className={classes.socialList}>
+    <ul className={classes.list}>
       {NETWORKS.map(({ key, Icon }) => {
         const href = toExternalUrl(configuration[key]);
         const name = t(`footer.social.${key}`);
@@ -46,6 +50,7 @@ export function SocialLinks({ configuration }: Props) {
                 target="_blank"
                 rel="noopener noreferrer"
                 className={classes.social}
+                data-tone={tone}
                 title={name}
                 aria-label={t('footer.socialLinkLabel', { network: name })}
               >
@@ -53,7 +58,8 @@ export function SocialLinks({ configuration }: Props) {
               </a>
             ) : (
               <span
-                className={classes.socialUnavailable}
+                className={classes.unavailable}
+                data-tone={tone}
                 title={t('footer.linkNotAvailable')}
                 role="img"
                 aria-label={t('footer.socialUnavailableLabel', { network: name })}

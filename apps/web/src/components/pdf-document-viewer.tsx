@@ -1,0 +1,193 @@
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import {
+  IconAlertCircle,
+  IconChevronLeft,
+  IconChevronRight,
+  IconExternalLink,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Document, Page, pdfjs } from 'react-pdf';
+import 'react-pdf/dist/Page/AnnotationLayer.css';
+import 'react-pdf/dist/Page/TextLayer.css';
+// The worker is a file of our own build, served from the portal's origin (CSP: worker-src 'self').
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import classes from './pdf-document-viewer.module.css';
+
+pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+
+/** The page's CSP forbids eval; pdf.js then draws fonts the slower, CSP-safe way. */
+const DOCUMENT_OPTIONS = { isEvalSupported: false };
+
+/** portal.md §9: the viewer is 1000 × 600 on a desktop; pages fit its width and scroll inside. */
+const MAX_PAGE_WIDTH = 1000;
+
+export type PdfDocumentViewerProps = {
+  /** Where the PDF is served (same origin: `/uploads/…`). */
+  fileUrl: string;
+  /** The document's name, for the viewer's label and the Preview link. */
+  title: string;
+};
+
+/**
+ * A paged PDF viewer (portal.md §2): Previous / Next, 'Page X of Y' and Preview in a new tab.
+ * The text layer keeps the words selectable and readable by screen readers; the context menu is
+ * off, as the spec asks. A missing or damaged file says so and offers the file itself.
+ */
+export function PdfDocumentViewer({ fileUrl, title }: PdfDocumentViewerProps) {
+  const { t } = useTranslation('documents');
+  const [pageCount, setPageCount] = useState<number | null>(null);
+  const [pageNumber, setPageNumber] = useState(1);
+  const [hasFailed, setHasFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  // The page fits the frame's inner width, measured on a box inside its padding.
+  const { ref: measureRef, width: frameWidth } = useElementSize<HTMLDivElement>();
+  const frameRef = useRef<HTMLDivElement | null>(null);
+
+  const pageWidth = frameWidth > 0 ? Math.floor(Math.min(frameWidth, MAX_PAGE_WIDTH)) : undefined;
+  const file = useMemo(() => ({ url: fileUrl }), [fileUrl]);
+
+  const goTo = (next: number) => {
+    if (pageCount === null || next < 1 || next > pageCount) return;
+    setPageNumber(next);
+    frameRef.current?.scrollTo({ top: 0 });
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowRight') goTo(pageNumber + 1);
+    if (event.key === 'ArrowLeft') goTo(pageNumber - 1);
+  };
+
+  const previewLink = (
+    <Button
+      component="a"
+      href={fileUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      variant="default"
+      rightSection={<IconExternalLink size={16} aria-hidden />}
+      aria-label={t('viewer.previewLabel', { title })}
+    >
+      {t('viewer.preview')}
+    </Button>
+  );
+
+  if (hasFailed) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        title={t('viewer.errorTitle')}
+        icon={<IconAlertCircle size={20} aria-hidden />}
+        maw={MAX_PAGE_WIDTH}
+        mx="auto"
+        data-testid="document-viewer-error"
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('viewer.errorText')}</Text>
+          <Group gap="sm">
+            <Button
+              component="a"
+              href={fileUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="xs"
+              variant="white"
+              color="red"
+              rightSection={<IconExternalLink size={14} aria-hidden />}
+            >
+              {t('viewer.openDocument')}
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={() => {
+                setHasFailed(false);
+                setAttempt((count) => count + 1);
+              }}
+            >
+              {t('viewer.retry')}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="sm" data-testid="document-viewer" onContextMenu={(event) => event.preventDefault()}>
+      <Group className={classes.toolbar} justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            variant="default"
+            leftSection={<IconChevronLeft size={16} aria-hidden />}
+            onClick={() => goTo(pageNumber - 1)}
+            disabled={pageCount === null || pageNumber <= 1}
+          >
+            {t('viewer.previous')}
+          </Button>
+          <Button
+            variant="default"
+            rightSection={<IconChevronRight size={16} aria-hidden />}
+            onClick={() => goTo(pageNumber + 1)}
+            disabled={pageCount === null || pageNumber >= pageCount}
+          >
+            {t('viewer.next')}
+          </Button>
+        </Group>
+        <Text fw={500} role="status" aria-live="polite" data-testid="document-viewer-page">
+          {pageCount === null ? '' : t('viewer.pageOf', { page: pageNumber, total: pageCount })}
+        </Text>
+        {previewLink}
+      </Group>
+      <div
+        ref={frameRef}
+        className={classes.frame}
+        role="region"
+        aria-label={t('viewer.regionLabel', { title })}
+        tabIndex={0}
+        onKeyDown={handleKeyDown}
+      >
+        <div ref={measureRef}>
+          <Document
+            key={attempt}
+            file={file}
+            options={DOCUMENT_OPTIONS}
+            onLoadSuccess={(document) => {
+              setPageCount(document.numPages);
+              setPageNumber(1);
+            }}
+            onLoadError={() => setHasFailed(true)}
+            onSourceError={() => setHasFailed(true)}
+            loading={<ViewerLoading label={t('viewer.loading')} />}
+            error={null}
+          >
+            {pageWidth !== undefined && (
+              <Page
+                className={classes.page}
+                pageNumber={pageNumber}
+                width={pageWidth}
+                loading={<ViewerLoading label={t('viewer.pageLoading', { page: pageNumber })} />}
+                onRenderError={() => setHasFailed(true)}
+              />
+            )}
+          </Document>
+        </div>
+      </div>
+    </Stack>
+  );
+}
+
+function ViewerLoading({ label }: { label: string }) {
+  return (
+    <Stack gap="xs" aria-busy="true">
+      <Text size="sm" c="dimmed" role="status">
+        {label}
+      </Text>
+      <Skeleton height={520} radius="sm" />
+    </Stack>
+  );
+}

@@ -1,0 +1,279 @@
+import { useState } from 'react';
+import {
+  Box,
+  Button,
+  FileInput,
+  Group,
+  Image,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPhotoUp, IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  isContactNumber,
+  MEMBERSHIP_LOGO_TYPES,
+} from '@cloud-portal/contract/content/membership-rules';
+import { validateEmail } from '@cloud-portal/contract/validation/email';
+import { messages } from '@cloud-portal/contract/validation/messages';
+import { validateRequiredText } from '@cloud-portal/contract/validation/text';
+import { FormErrorAnnouncer } from '@/components/form-error-announcer';
+import { isApiError } from '@/lib/api-client';
+import { showErrorToast, showSuccessToast } from '@/lib/notify';
+import { useSendMembershipEnquiry } from '../api/send-membership-enquiry';
+import { checkLogo, checkLogoFile, readImageSize } from './membership-logo';
+import { useFormFeedback } from './use-form-feedback';
+import { useMessageTranslation } from './use-message-translation';
+
+type LogoState =
+  | { status: 'none' }
+  | { status: 'checking'; file: File }
+  | {
+      status: 'checked';
+      file: File;
+      /** A data: URL of the picture; null when it is not one we can show. */
+      previewUrl: string | null;
+      width: number;
+      height: number;
+      problem: string | null;
+    };
+
+const INITIAL_VALUES = {
+  companyName: '',
+  emailID: '',
+  contactNo: '',
+  vatNumber: '',
+  registrationNumber: '',
+  companyAddress: '',
+  companyLogo: null as File | null,
+};
+
+/**
+ * portal.md §2 "Membership enquiry form" (the CxO series): company details and an optional logo,
+ * sent as multipart/form-data. The logo is checked in the browser against the same rule as the
+ * server (PNG, JPEG or WebP, up to 2 MB, 50 pixels wide or high) using its real decoded size.
+ */
+export function MembershipEnquiryForm() {
+  const { t } = useTranslation('content');
+  const { translateMessage, translateError } = useMessageTranslation();
+  const sendEnquiry = useSendMembershipEnquiry();
+  const [logo, setLogo] = useState<LogoState>({ status: 'none' });
+
+  const required = (message: string) => (value: unknown) => {
+    const problem = validateRequiredText(String(value ?? ''), message);
+    return problem === null ? null : translateMessage(problem);
+  };
+
+  const form = useForm({
+    initialValues: INITIAL_VALUES,
+    validate: {
+      companyName: required(messages.companyNameRequired),
+      emailID: (value) => {
+        const problem = validateEmail(value);
+        return problem === null ? null : translateMessage(problem);
+      },
+      contactNo: (value) => {
+        if (value.trim() === '') return translateMessage(messages.contactNumberRequired);
+        return isContactNumber(value) ? null : translateMessage(messages.contactNumberInvalid);
+      },
+      registrationNumber: required(messages.registrationNumberRequired),
+      companyAddress: required(messages.companyAddressRequired),
+      companyLogo: () =>
+        logo.status === 'checked' && logo.problem !== null ? translateMessage(logo.problem) : null,
+    },
+  });
+  const feedback = useFormFeedback(form);
+
+  const chooseLogo = (file: File | null) => {
+    form.setFieldValue('companyLogo', file);
+    form.clearFieldError('companyLogo');
+    if (file === null) {
+      setLogo({ status: 'none' });
+      return;
+    }
+    const fileProblem = checkLogoFile({ type: file.type, bytes: file.size });
+    if (fileProblem !== null) {
+      setLogo({
+        status: 'checked',
+        file,
+        previewUrl: null,
+        width: 0,
+        height: 0,
+        problem: fileProblem,
+      });
+      form.setFieldError('companyLogo', translateMessage(fileProblem));
+      return;
+    }
+    setLogo({ status: 'checking', file });
+    Promise.all([readImageSize(file), readDataUrl(file)]).then(
+      ([{ width, height }, previewUrl]) => {
+        if (form.getValues().companyLogo !== file) return;
+        const problem = checkLogo({ type: file.type, bytes: file.size, width, height });
+        setLogo({ status: 'checked', file, previewUrl, width, height, problem });
+        if (problem !== null) form.setFieldError('companyLogo', translateMessage(problem));
+      },
+      () => {
+        if (form.getValues().companyLogo !== file) return;
+        const problem = t('membership.logoReadError');
+        setLogo({ status: 'checked', file, previewUrl: null, width: 0, height: 0, problem });
+        form.setFieldError('companyLogo', problem);
+      },
+    );
+  };
+
+  const handleSubmit = form.onSubmit((values) => {
+    feedback.clearAnnouncement();
+    sendEnquiry.mutate(values, {
+      onSuccess: (message) => {
+        showSuccessToast({ message: translateMessage(message) });
+        form.reset();
+        setLogo({ status: 'none' });
+      },
+      onError: (error) => {
+        if (feedback.showServerFieldErrors(error)) return;
+        showErrorToast({ message: translateError(error) });
+        if (isApiError(error) && error.status === 413) {
+          form.setFieldError('companyLogo', translateMessage(messages.logoTooLarge));
+        }
+      },
+    });
+  }, feedback.reportErrors);
+
+  const isCheckingLogo = logo.status === 'checking';
+  const isBusy = sendEnquiry.isPending || isCheckingLogo;
+
+  return (
+    <form
+      onSubmit={handleSubmit}
+      noValidate
+      aria-labelledby="membership-title"
+      data-testid="membership-form"
+    >
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <TextInput
+            label={t('membership.companyName')}
+            autoComplete="organization"
+            required
+            {...form.getInputProps('companyName')}
+          />
+          <TextInput
+            type="email"
+            label={t('membership.email')}
+            autoComplete="email"
+            inputMode="email"
+            required
+            {...form.getInputProps('emailID')}
+          />
+          <TextInput
+            type="tel"
+            label={t('membership.contactNumber')}
+            description={t('membership.contactNumberHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            autoComplete="tel"
+            inputMode="tel"
+            required
+            {...form.getInputProps('contactNo')}
+          />
+          <TextInput
+            label={
+              <>
+                {t('membership.vatNumber')}{' '}
+                <Text span c="dimmed" size="sm" fw={400}>
+                  {t('forms.optional')}
+                </Text>
+              </>
+            }
+            {...form.getInputProps('vatNumber')}
+          />
+          <TextInput
+            label={t('membership.registrationNumber')}
+            required
+            {...form.getInputProps('registrationNumber')}
+          />
+        </SimpleGrid>
+        <Textarea
+          label={t('membership.companyAddress')}
+          autoComplete="street-address"
+          autosize
+          minRows={2}
+          maxRows={5}
+          required
+          {...form.getInputProps('companyAddress')}
+        />
+        <Group align="flex-start" gap="lg" wrap="wrap">
+          <FileInput
+            label={
+              <>
+                {t('membership.logo')}{' '}
+                <Text span c="dimmed" size="sm" fw={400}>
+                  {t('forms.optional')}
+                </Text>
+              </>
+            }
+            description={t('membership.logoRule')}
+            placeholder={t('membership.logoPlaceholder')}
+            accept={MEMBERSHIP_LOGO_TYPES.join(',')}
+            leftSection={<IconPhotoUp size={18} aria-hidden />}
+            clearable
+            clearButtonProps={{ 'aria-label': t('membership.removeLogo') }}
+            fileInputProps={{ 'data-testid': 'membership-logo-input' } as object}
+            style={{ flex: '1 1 280px' }}
+            {...form.getInputProps('companyLogo')}
+            onChange={chooseLogo}
+          />
+          {logo.status === 'checked' && logo.previewUrl !== null && (
+            <Stack gap={4} align="center" data-testid="membership-logo-preview">
+              <Box
+                p="xs"
+                bg="gray.0"
+                style={{
+                  border: '1px dashed var(--mantine-color-gray-4)',
+                  borderRadius: 'var(--mantine-radius-md)',
+                }}
+              >
+                <Image
+                  src={logo.previewUrl}
+                  alt={t('membership.logoPreview')}
+                  maw={160}
+                  mah={120}
+                  w="auto"
+                  fit="contain"
+                />
+              </Box>
+              {logo.width > 0 && (
+                <Text size="xs" c={logo.problem ? 'red.7' : 'dimmed'}>
+                  {t('membership.logoSize', { width: logo.width, height: logo.height })}
+                </Text>
+              )}
+            </Stack>
+          )}
+        </Group>
+        <FormErrorAnnouncer messages={feedback.announcement} />
+        <Button
+          type="submit"
+          loading={isBusy}
+          disabled={isBusy}
+          rightSection={<IconSend size={16} aria-hidden />}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('forms.send')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The file as a data: URL, for the preview (the page's CSP allows data: images). */
+function readDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
+}

@@ -1,0 +1,69 @@
+import { Box, Card, Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { useCompanyConfiguration } from '@/lib/company-configuration-context';
+import { ContactDetails } from '../components/contact-details';
+import { MembershipEnquiryForm } from '../components/membership-enquiry-form';
+import { WriteToUsForm } from '../components/write-to-us-form';
+
+/**
+ * /help (portal.md §2 "Contact / Help", ADR 004): the company's contact details and social links,
+ * the 'Write to us' form, and the CxO series membership enquiry.
+ */
+export function HelpPage() {
+  const { t } = useTranslation('content');
+  const { companyName } = useCompanyConfiguration();
+
+  return (
+    <>
+      <PageHeader title={t('help.title')} description={t('help.intro')} />
+      <Container size="xl" pb={{ base: 48, md: 72 }}>
+        <Grid gap={{ base: 'lg', md: 'xl' }}>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Card
+              component="section"
+              aria-labelledby="contact-details-title"
+              withBorder
+              radius="lg"
+              p={{ base: 'md', sm: 'xl' }}
+              h="100%"
+            >
+              <ContactDetails />
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Card
+              component="section"
+              aria-labelledby="write-to-us-title"
+              withBorder
+              radius="lg"
+              p={{ base: 'md', sm: 'xl' }}
+              shadow="xs"
+              h="100%"
+            >
+              <Stack gap="xs" mb="md">
+                <Title order={2} size="h3" id="write-to-us-title">
+                  {t('help.writeTitle')}
+                </Title>
+                <Text c="dimmed">{t('help.writeIntro')}</Text>
+              </Stack>
+              <WriteToUsForm />
+            </Card>
+          </Grid.Col>
+        </Grid>
+
+        <Box component="section" aria-labelledby="membership-title" mt={{ base: 48, md: 72 }}>
+          <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="gray.0">
+            <Stack gap="xs" mb="lg" maw={720}>
+              <Title order={2} size="h3" id="membership-title">
+                {t('membership.title')}
+              </Title>
+              <Text c="dimmed">{t('membership.intro', { companyName })}</Text>
+            </Stack>
+            <MembershipEnquiryForm />
+          </Card>
+        </Box>
+      </Container>
+    </>
+  );
+}
