@@ -187,11 +187,11 @@ describe('forms that write to the company', () => {
       buffer: await logo(50, 50),
     });
     await page.getByTestId('membership-logo-preview').waitFor();
-    await form.getByLabel(/^Company\ name( \*)?$/).fill('Karoo Analytics (Pty) Ltd');
+    await form.getByLabel(/^Company name( \*)?$/).fill('Karoo Analytics (Pty) Ltd');
     await form.getByLabel(/^Email( \*)?$/).fill('ceo@karoo.example');
-    await form.getByLabel(/^Contact\ number( \*)?$/).fill('+27 82 555 0199');
-    await form.getByLabel(/^Company\ registration\ number( \*)?$/).fill('2019/123456/07');
-    await form.getByLabel(/^Company\ address( \*)?$/).fill('12 Long Street, Cape Town');
+    await form.getByLabel(/^Contact number( \*)?$/).fill('+27 82 555 0199');
+    await form.getByLabel(/^Company registration number( \*)?$/).fill('2019/123456/07');
+    await form.getByLabel(/^Company address( \*)?$/).fill('12 Long Street, Cape Town');
     await screenshot(page, 'membership-form-filled');
     await form.getByRole('button', { name: 'Send' }).click();
     await toast(page, 'Thank you. Your membership enquiry has been sent');
