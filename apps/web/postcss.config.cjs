@@ -10,6 +10,11 @@ module.exports = {
         'mantine-breakpoint-xl': '88em',
         // The header switches to the burger menu below 900px.
         'header-breakpoint': '56.25em',
+        // A signed-in customer's header holds two more menus and the account actions: the burger
+        // menu serves it below 1152px; beside it the logo stands without the company name, and
+        // the customer's name shows from 1280px.
+        'signed-in-header-breakpoint': '72em',
+        'signed-in-name-breakpoint': '80em',
       },
     },
   },

@@ -7,11 +7,14 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { initI18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';
+import { sessionQueryOptions } from './lib/session';
 import { companyConfigurationQueryOptions } from './features/company/api/get-company-configuration';
 
 const queryClient = createQueryClient();
 // Ask which company this is while the first page's code (and a non-English language) loads.
 void queryClient.prefetchQuery(companyConfigurationQueryOptions());
+// …and, when a session may exist, who is signed in (never blocking the first paint).
+void queryClient.prefetchQuery(sessionQueryOptions());
 const router = createAppRouter();
 
 const container = document.getElementById('root');

@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CompanyGate } from '@/features/company/components/company-gate';
-import { loadNamespace } from '@/i18n/i18n';
+import { loadNamespace, type LazyNamespace } from '@/i18n/i18n';
+import { PROTECTED_ROUTES } from '@/lib/protected-routes';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RootLayout } from './root-layout';
+import { GuestOnly, RequireSession } from './session/require-session';
 import type { PageTitleKey, RouteHandle } from './route-handle';
 
 /*
@@ -32,17 +34,34 @@ const underMaintenancePage = () =>
   }));
 
 /**
- * A page of the information pages: its code and its texts (the `content` translations, a chunk
- * of their own per language) arrive together, so it never renders an untranslated key.
+ * A page whose texts live in a namespace of their own (a chunk per language): its code and its
+ * texts arrive together, so it never renders an untranslated key.
  */
-function contentPage<TModule>(
+function pageWithTexts<TModule>(
+  namespace: LazyNamespace,
   load: () => Promise<TModule>,
   pick: (module: TModule) => ComponentType,
 ): () => Promise<{ Component: ComponentType }> {
   return () =>
-    Promise.all([load(), loadNamespace('content')]).then(([module]) => ({
+    Promise.all([load(), loadNamespace(namespace)]).then(([module]) => ({
       Component: pick(module),
     }));
+}
+
+/** A page of the information pages, with the `content` translations. */
+function contentPage<TModule>(
+  load: () => Promise<TModule>,
+  pick: (module: TModule) => ComponentType,
+) {
+  return pageWithTexts('content', load, pick);
+}
+
+/** A page of the accounts area, with the `accounts` translations. */
+function accountsPage<TModule>(
+  load: () => Promise<TModule>,
+  pick: (module: TModule) => ComponentType,
+) {
+  return pageWithTexts('accounts', load, pick);
 }
 
 /** portal.md §2: the information pages, the partner clouds and the business units. */
@@ -130,43 +149,61 @@ const CONTENT_ROUTES: RouteObject[] = [
   },
 ];
 
+const loginPage = accountsPage(
+  () => import('@/features/accounts/pages/login-page'),
+  (module) => module.LoginPage,
+);
+const signupPage = accountsPage(
+  () => import('@/features/accounts/pages/signup-page'),
+  (module) => module.SignupPage,
+);
+const forgotPasswordPage = accountsPage(
+  () => import('@/features/accounts/pages/forgot-password-page'),
+  (module) => module.ForgotPasswordPage,
+);
+const recoverPasswordPage = accountsPage(
+  () => import('@/features/accounts/pages/recover-password-page'),
+  (module) => module.RecoverPasswordPage,
+);
+const loginOtpPage = accountsPage(
+  () => import('@/features/accounts/pages/login-otp-page'),
+  (module) => module.LoginOtpPage,
+);
+const profilePage = accountsPage(
+  () => import('@/features/accounts/pages/profile-page'),
+  (module) => module.ProfilePage,
+);
+
+/** portal.md §2: login, sign-up and the forgotten password, for visitors only. */
+const GUEST_ROUTES: RouteObject[] = [
+  { path: '/customerlogin', lazy: loginPage, handle: handle('login') },
+  { path: '/signup', lazy: signupPage, handle: handle('signup') },
+  { path: '/forgetpassword', lazy: forgotPasswordPage, handle: handle('forgotPassword') },
+];
+
+/** portal.md §2: the link-token recovery page (both names) and the one-time-code page. */
+const ACCOUNT_ROUTES: RouteObject[] = [
+  { path: '/recoverpassword', lazy: recoverPasswordPage, handle: handle('recoverPassword') },
+  { path: '/updatepassword', lazy: recoverPasswordPage, handle: handle('updatePassword') },
+  { path: '/loginotp/:ID/:emailId/:flow', lazy: loginOtpPage, handle: handle('loginOtp') },
+];
+
+/**
+ * vm-lifecycle.md §2 (and portal.md's profile and saved items): the customer's pages, behind the
+ * login. The profile is built; the others arrive with their issues.
+ */
+const CUSTOMER_ROUTES: RouteObject[] = PROTECTED_ROUTES.map(({ path, titleKey }) => ({
+  path,
+  lazy: titleKey === 'profile' ? profilePage : notAvailablePage,
+  handle: handle(titleKey),
+}));
+
 /** Routes whose features arrive in later issues: routed, named, and honest about it. */
 const LATER_ROUTES: [path: string, titleKey: PageTitleKey][] = [
   // portal.md §2: marketplace
   ['/marketplace', 'marketplace'],
   ['/marketplace/:serviceName', 'marketplace'],
-  // portal.md §2: accounts
-  ['/customerlogin', 'login'],
-  ['/forgetpassword', 'forgotPassword'],
-  ['/recoverpassword', 'recoverPassword'],
-  ['/updatepassword', 'updatePassword'],
-  ['/signup', 'signup'],
-  ['/loginotp/:ID/:emailId/:flow', 'loginOtp'],
-  ['/customerprofile/:id', 'profile'],
-  ['/CustomerProfile/:id', 'profile'],
-  ['/saveditem', 'savedItems'],
-  ['/SavedItem', 'savedItems'],
   ['/test', 'test'],
-  // vm-lifecycle.md §2: configuring, buying and paying
-  ['/productdetails/:id', 'productDetails'],
-  ['/payment', 'payment'],
-  ['/OZOWPaymentform', 'ozowPaymentForm'],
-  ['/PurchaseDetails/:commingFrom', 'purchaseDetails'],
-  ['/purchasedetails/:commingFrom', 'purchaseDetails'],
-  ['/PurchaseSuccessful', 'purchaseSuccessful'],
-  ['/PurchaseFailed', 'purchaseFailed'],
-  ['/transaction-status/:commingFrom', 'transactionStatus'],
-  ['/transaction-status-paypal/:tranRef/:option3', 'transactionStatus'],
-  ['/transaction-status-pesapal/:tranRef/:option3', 'transactionStatus'],
-  ['/transaction-status-payfast/:commingFrom', 'transactionStatus'],
-  // vm-lifecycle.md §2: managing machines, invoices and tickets
-  ['/DownloadInvoice/:id', 'downloadInvoice'],
-  ['/TicketDetails/:id', 'ticketDetails'],
-  ['/buyclonevm/:id', 'buyCloneVm'],
-  ['/buysnapshotvm/:id', 'buySnapshotVm'],
-  ['/renewvm/:id', 'renewVm'],
-  ['/renewMultipleVM/:value', 'renewMultipleVm'],
-  ['/updatevm/:id', 'updateVm'],
 ];
 
 function handle(titleKey: PageTitleKey): RouteHandle {
@@ -203,6 +240,9 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: '/home', lazy: homePage, handle: handle('home') },
                   ...CONTENT_ROUTES,
+                  { element: <GuestOnly />, children: GUEST_ROUTES },
+                  ...ACCOUNT_ROUTES,
+                  { element: <RequireSession />, children: CUSTOMER_ROUTES },
                   ...LATER_ROUTES.map(([path, titleKey]): RouteObject => ({
                     path,
                     lazy: notAvailablePage,

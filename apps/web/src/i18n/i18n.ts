@@ -4,6 +4,7 @@ import { LANGUAGES, type TLanguage } from '@cloud-portal/contract/company/compan
 import en from './en.json';
 import type contentEn from './content/en.json';
 import type documentsEn from './documents/en.json';
+import type accountsEn from './accounts/en.json';
 
 const STORAGE_KEY = 'cloud-portal.language';
 const FALLBACK_LANGUAGE: TLanguage = 'en';
@@ -44,8 +45,9 @@ const translationLoaders: Record<Exclude<TLanguage, 'en'>, () => Promise<typeof 
 
 /**
  * Texts only some pages need live in namespaces of their own, one chunk per language, so the
- * first download carries none of them: `content` (the information pages) and `documents` (the
- * document viewer). Each language's file must have every key English has.
+ * first download carries none of them: `content` (the information pages), `documents` (the
+ * document viewer) and `accounts` (login, sign-up, recovery, the profile and the signed-in
+ * header). Each language's file must have every key English has.
  */
 const namespaceLoaders = {
   content: {
@@ -57,6 +59,11 @@ const namespaceLoaders = {
     en: () => import('./documents/en.json').then((module) => module.default),
     ko: () =>
       import('./documents/ko.json').then((module) => module.default satisfies typeof documentsEn),
+  },
+  accounts: {
+    en: () => import('./accounts/en.json').then((module) => module.default),
+    ko: () =>
+      import('./accounts/ko.json').then((module) => module.default satisfies typeof accountsEn),
   },
 } satisfies Record<string, Record<TLanguage, () => Promise<object>>>;
 

@@ -2,10 +2,16 @@ import 'i18next';
 import type en from './en.json';
 import type content from './content/en.json';
 import type documents from './documents/en.json';
+import type accounts from './accounts/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; content: typeof content; documents: typeof documents };
+    resources: {
+      translation: typeof en;
+      content: typeof content;
+      documents: typeof documents;
+      accounts: typeof accounts;
+    };
   }
 }

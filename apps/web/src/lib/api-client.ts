@@ -1,4 +1,8 @@
+import type { TSessionUser } from '@cloud-portal/contract/accounts/session';
 import type { TEnvelope } from '@cloud-portal/contract/envelope';
+import { CSRF_HEADER_NAME, readCsrfToken } from './session-cookie';
+import { recordServerDate, serverNow } from './server-clock';
+import { RENEW_BEFORE_ACCESS_EXPIRY_MS } from './session-timers';
 
 /** portal.md §7: every call gives up after 120 s. */
 const REQUEST_TIMEOUT_MS = 120_000;
@@ -37,7 +41,15 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-type RequestOptions = { signal?: AbortSignal };
+type RequestOptions = {
+  signal?: AbortSignal;
+  /**
+   * A call of the signed-in customer (ADR 006): it carries the X-CSRF-Token header, and an
+   * access token that has run out is renewed once (POST /api/auth/refresh) before the call is
+   * sent again. When the session cannot be renewed it is over: the session events hear of it.
+   */
+  authenticated?: boolean;
+};
 
 /** A JSON body, or a FormData one (multipart/form-data: the browser sets the boundary). */
 export function apiPost<TData>(
@@ -57,17 +69,76 @@ export function apiPostForMessage(
   return request('POST', path, body, options).then((envelope) => envelope.message);
 }
 
+/** For a call whose data and message both matter (the message names what was done). */
+export function apiPostForResult<TData>(
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<{ data: TData; message: string }> {
+  return request('POST', path, body, options).then((envelope) => ({
+    data: envelope.data as TData,
+    message: envelope.message,
+  }));
+}
+
 export function apiGet<TData>(path: string, options: RequestOptions = {}): Promise<TData> {
   return request('GET', path, undefined, options).then((envelope) => envelope.data as TData);
 }
 
+/** A GET that acts (the spec's removeProfileImage): resolves with the server's message. */
+export function apiGetForMessage(path: string, options: RequestOptions = {}): Promise<string> {
+  return request('GET', path, undefined, options).then((envelope) => envelope.message);
+}
+
+type Method = 'GET' | 'POST';
+
 async function request(
-  method: 'GET' | 'POST',
+  method: Method,
   path: string,
   body: unknown,
-  { signal }: RequestOptions,
+  options: RequestOptions,
+): Promise<TEnvelope<unknown>> {
+  if (!options.authenticated) return send(method, path, body, options);
+  try {
+    return await send(method, path, body, options);
+  } catch (error) {
+    if (!isApiError(error) || error.httpStatus !== 401) throw error;
+    if (!canRenewAfter(error)) {
+      sessionEvents.onEnded();
+      throw error;
+    }
+    await renewSession();
+    try {
+      return await send(method, path, body, options);
+    } catch (retryError) {
+      if (isApiError(retryError) && retryError.httpStatus === 401) sessionEvents.onEnded();
+      throw retryError;
+    }
+  }
+}
+
+/**
+ * 401 'access-token-expired' asks for a renewal. Any other 401 does too while the CSRF cookie is
+ * there: the browser drops the access cookie when it runs out (a tab that slept through its
+ * renewal), but the session and its refresh cookie may well live on.
+ */
+function canRenewAfter(error: ApiError): boolean {
+  return readReason(error.data) === 'access-token-expired' || readCsrfToken() !== null;
+}
+
+function readReason(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null || !('reason' in data)) return null;
+  return typeof data.reason === 'string' ? data.reason : null;
+}
+
+async function send(
+  method: Method,
+  path: string,
+  body: unknown,
+  { signal, authenticated = false }: RequestOptions,
 ): Promise<TEnvelope<unknown>> {
   const isForm = body instanceof FormData;
+  const csrfToken = authenticated ? readCsrfToken() : null;
   let response: Response;
   try {
     response = await fetch(`/api/${path.replace(/^\/+/, '')}`, {
@@ -78,6 +149,9 @@ async function request(
         // The language the visitor reads the site in: the server writes its mails in it.
         'accept-language': readPageLanguage(),
         ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
+        // Checked on every state-changing call (and the spec's removeProfileImage GET); sent on
+        // every call of the customer, so no call can forget it.
+        ...(csrfToken === null ? {} : { [CSRF_HEADER_NAME]: csrfToken }),
       },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: withTimeout(signal),
@@ -87,6 +161,7 @@ async function request(
     if (signal?.aborted) throw error;
     throw new ApiError({ status: 0, httpStatus: 0, message: '', data: null });
   }
+  recordServerDate(response.headers.get('date'));
 
   const envelope = await readEnvelope(response);
   if (envelope === null) {
@@ -140,4 +215,105 @@ function withTimeout(signal: AbortSignal | undefined): AbortSignal {
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   if (!signal) return timeout;
   return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal;
+}
+
+/** What the page does when the session is renewed or found to be over (the session keeper sets these). */
+export type SessionEvents = {
+  onRenewed: (user: TSessionUser) => void;
+  onEnded: () => void;
+};
+
+const noSessionEvents: SessionEvents = { onRenewed: () => undefined, onEnded: () => undefined };
+let sessionEvents: SessionEvents = noSessionEvents;
+
+/** Listens to renewals and the session's end; returns the function that stops listening. */
+export function setSessionEvents(events: SessionEvents): () => void {
+  sessionEvents = events;
+  return () => {
+    if (sessionEvents === events) sessionEvents = noSessionEvents;
+  };
+}
+
+/** Not a token: the time the newest access token (of any tab) runs out, so tabs renew once. */
+const RENEWED_UNTIL_KEY = 'cloud-portal.session-renewed-until';
+const RENEWAL_LOCK = 'cloud-portal.session-renewal';
+
+let renewal: Promise<TSessionUser> | null = null;
+
+/**
+ * POST /api/auth/refresh: a new access token (and refresh token) for the session. One renewal at
+ * a time across every tab of the site: a refresh token works once, and the server ends the whole
+ * session when a spent one is shown again, so two tabs renewing together would log both out.
+ * A tab that waited for another's renewal finds the fresh cookies and only reads the session.
+ */
+export function renewSession(): Promise<TSessionUser> {
+  renewal ??= withRenewalLock(renewInsideLock)
+    .then(
+      (user) => {
+        writeRenewedUntil(user.accessExpiresAt);
+        sessionEvents.onRenewed(user);
+        return user;
+      },
+      (error: unknown) => {
+        if (isSessionGone(error)) {
+          forgetRenewal();
+          sessionEvents.onEnded();
+        }
+        throw error;
+      },
+    )
+    .finally(() => {
+      renewal = null;
+    });
+  return renewal;
+}
+
+async function renewInsideLock(): Promise<TSessionUser> {
+  const renewedUntil = readRenewedUntil();
+  if (renewedUntil !== null && renewedUntil - serverNow() > RENEW_BEFORE_ACCESS_EXPIRY_MS) {
+    try {
+      const envelope = await send('GET', 'auth/session', undefined, { authenticated: true });
+      return envelope.data as TSessionUser;
+    } catch (error) {
+      if (!isApiError(error) || error.httpStatus !== 401) throw error;
+    }
+  }
+  const envelope = await send('POST', 'auth/refresh', undefined, {});
+  return envelope.data as TSessionUser;
+}
+
+/** 401 or 403 from the session calls: there is no session (any more) for this site. */
+export function isSessionGone(error: unknown): boolean {
+  return isApiError(error) && (error.httpStatus === 401 || error.httpStatus === 403);
+}
+
+async function withRenewalLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? await locks.request(RENEWAL_LOCK, task) : await task();
+}
+
+/** Login and renewal note the access token's end for the other tabs; logout forgets it. */
+export function writeRenewedUntil(accessExpiresAt: string): void {
+  try {
+    window.localStorage.setItem(RENEWED_UNTIL_KEY, accessExpiresAt);
+  } catch {
+    // Without storage a tab cannot tell another's renewal; it renews on its own.
+  }
+}
+
+export function forgetRenewal(): void {
+  try {
+    window.localStorage.removeItem(RENEWED_UNTIL_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+function readRenewedUntil(): number | null {
+  try {
+    const value = Date.parse(window.localStorage.getItem(RENEWED_UNTIL_KEY) ?? '');
+    return Number.isFinite(value) ? value : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,8 +1,9 @@
 import { Link, useLocation } from 'react-router';
 import { Button, Divider, Drawer, NavLink, Stack } from '@mantine/core';
-import { IconExternalLink, IconLogin } from '@tabler/icons-react';
+import { IconExternalLink, IconLogin, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ExternalLinkHint } from '@/components/external-link-hint';
+import { toLoginLinkState } from '@/lib/login-redirect';
 import type {
   HeaderSession,
   NavigationExternalLink,
@@ -15,13 +16,21 @@ type Props = {
   onClose: () => void;
   items: NavigationItem[];
   session: HeaderSession;
+  isSessionPending: boolean;
   title: string;
 };
 
 /** The header menus below 900px, in a drawer opened by the burger. */
-export function MobileNavigationDrawer({ opened, onClose, items, session, title }: Props) {
+export function MobileNavigationDrawer({
+  opened,
+  onClose,
+  items,
+  session,
+  isSessionPending,
+  title,
+}: Props) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const isActive = (to: string) => pathname.toLowerCase() === to.toLowerCase();
 
   const renderLeaf = (item: NavigationLink | NavigationExternalLink) =>
@@ -75,12 +84,28 @@ export function MobileNavigationDrawer({ opened, onClose, items, session, title 
           )}
         </Stack>
       </nav>
-      {session === null && (
+      {session !== null && (
+        <>
+          <Divider my="md" />
+          <Button
+            component={Link}
+            to="/customerprofile/2"
+            variant="light"
+            fullWidth
+            leftSection={<IconUserCircle size={18} aria-hidden />}
+            onClick={onClose}
+          >
+            {t('header.myProfile')}
+          </Button>
+        </>
+      )}
+      {session === null && !isSessionPending && (
         <>
           <Divider my="md" />
           <Button
             component={Link}
             to="/customerlogin"
+            state={toLoginLinkState(pathname, search)}
             fullWidth
             leftSection={<IconLogin size={18} aria-hidden />}
             onClick={onClose}

@@ -9,7 +9,7 @@ export type NavigationMenu = {
 };
 export type NavigationItem = NavigationLink | NavigationExternalLink | NavigationMenu;
 
-/** The logged-in customer, once login exists (a later issue); null for a visitor. */
+/** The signed-in customer's name; null for a visitor. */
 export type HeaderSession = { firstName: string; lastName: string } | null;
 
 type Labels = Record<

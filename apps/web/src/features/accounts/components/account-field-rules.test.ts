@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { accountMessages } from '@cloud-portal/contract/validation/account-rules';
+import { requireText, validateMobileNumber } from './account-field-rules';
+import { findCountryByCode, toCountryCodeOptions } from './country-options';
+import { toProfileTab } from './profile-tabs-model';
+import { toLoginCodePath } from './login-code-path';
+
+const southAfrica = {
+  countryCode: '+27',
+  countryName: 'South Africa',
+  isoCode: 'ZA',
+  mobileNoMinLength: 9,
+  mobileNoMaxLength: 9,
+  currency: 'ZAR',
+  taxValue: 15,
+};
+const korea = {
+  ...southAfrica,
+  countryCode: '+82',
+  countryName: 'South Korea',
+  isoCode: 'KR',
+  mobileNoMinLength: 9,
+  mobileNoMaxLength: 10,
+};
+
+describe('validateMobileNumber', () => {
+  it("needs a number whose length is within the chosen country's limits", () => {
+    expect(validateMobileNumber('', southAfrica)).toBe(accountMessages.mobileRequired);
+    expect(validateMobileNumber('82123456', southAfrica)).toBe(accountMessages.mobileInvalid);
+    expect(validateMobileNumber('821234567', southAfrica)).toBeNull();
+    expect(validateMobileNumber('1012345678', korea)).toBeNull();
+    expect(validateMobileNumber('10123456789', korea)).toBe(accountMessages.mobileInvalid);
+  });
+
+  it('leaves the length to the country field while none is chosen', () => {
+    expect(validateMobileNumber('1', null)).toBeNull();
+  });
+});
+
+describe('requireText', () => {
+  it('is the message for a blank value', () => {
+    expect(requireText('   ', accountMessages.cityRequired)).toBe('city name required');
+    expect(requireText('Cape Town', accountMessages.cityRequired)).toBeNull();
+  });
+});
+
+describe('the country choices', () => {
+  it("read '+27 South Africa', keyed by country", () => {
+    expect(toCountryCodeOptions([southAfrica, korea])).toEqual([
+      { value: 'ZA', label: '+27 South Africa' },
+      { value: 'KR', label: '+82 South Korea' },
+    ]);
+    expect(findCountryByCode([southAfrica, korea], '+82')?.isoCode).toBe('KR');
+    expect(findCountryByCode([southAfrica], '+1')).toBeNull();
+  });
+});
+
+describe('the profile tab of /customerprofile/{id}', () => {
+  it('opens Tickets for 1 and Products otherwise', () => {
+    expect(toProfileTab('1')).toBe('tickets');
+    expect(toProfileTab('2')).toBe('products');
+    expect(toProfileTab(undefined)).toBe('products');
+  });
+});
+
+describe('toLoginCodePath', () => {
+  it('names flow 1 after sign-up and 2 after login (ADR 004)', () => {
+    expect(toLoginCodePath({ ID: 4, emailId: 'a+b@x.co' }, 'signup')).toBe(
+      '/loginotp/4/a%2Bb%40x.co/1',
+    );
+    expect(toLoginCodePath({ ID: 4, emailId: 'a@x.co' }, 'login')).toBe('/loginotp/4/a%40x.co/2');
+  });
+});

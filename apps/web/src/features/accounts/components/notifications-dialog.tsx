@@ -1,0 +1,148 @@
+import { useEffect } from 'react';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Modal,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconBellOff, IconChecks } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert } from '@/components/query-error-alert';
+import { formatDate } from '@/lib/format-date';
+import { showErrorToast } from '@/lib/notify';
+import { USER_NOTIFICATIONS_QUERY_KEY, useUserNotifications } from '../api/get-user-notifications';
+import { useUpdateUserNotification } from '../api/update-user-notification';
+import { useAccountMessages } from './use-account-messages';
+import classes from './notifications-dialog.module.css';
+
+/** portal.md §9: the list scrolls at 320 px. */
+const LIST_HEIGHT = 320;
+
+type Props = { opened: boolean; onClose: () => void };
+
+/**
+ * portal.md §2, §4: the notification texts, newest first, unread ones marked; 'Mark all as read'
+ * sends the IDs of the unread ones (nothing when there are none) and reloads the list.
+ */
+export function NotificationsDialog({ opened, onClose }: Props) {
+  const { t, i18n } = useTranslation('accounts');
+  const { t: tCommon } = useTranslation();
+  const queryClient = useQueryClient();
+  const notifications = useUserNotifications();
+  const markRead = useUpdateUserNotification();
+  const { translateError } = useAccountMessages();
+  const { refetch } = notifications;
+
+  useEffect(() => {
+    if (opened) void refetch();
+  }, [opened, refetch]);
+
+  const handleMarkAllRead = () => {
+    const unreadIds = (notifications.data?.notifications ?? [])
+      .filter((notification) => notification.isViewed === 0)
+      .map((notification) => notification.ID);
+    if (unreadIds.length === 0) return;
+    markRead.mutate(unreadIds, {
+      onSuccess: () =>
+        void queryClient.invalidateQueries({ queryKey: USER_NOTIFICATIONS_QUERY_KEY }),
+      onError: (error) => showErrorToast({ message: translateError(error) }),
+    });
+  };
+
+  const list = notifications.data?.notifications ?? [];
+  const unreadCount = notifications.data?.newNotificationCount ?? 0;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('notifications.title')}
+      radius="lg"
+      size="md"
+      closeButtonProps={{ 'aria-label': tCommon('common.close') }}
+      styles={{ title: { fontWeight: 700 } }}
+      attributes={{ content: { 'data-testid': 'notifications-dialog' } }}
+    >
+      <Stack gap="md">
+        {notifications.isPending ? (
+          <Stack gap="sm" aria-busy="true">
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} height={48} radius="md" />
+            ))}
+          </Stack>
+        ) : notifications.isError && !notifications.data ? (
+          <QueryErrorAlert
+            title={t('notifications.loadError')}
+            message={translateError(notifications.error)}
+            onRetry={() => void refetch()}
+            isRetrying={notifications.isRefetching}
+          />
+        ) : list.length === 0 ? (
+          <EmptyState
+            icon={<IconBellOff size={28} aria-hidden />}
+            withIndicatorBackground
+            title={t('notifications.emptyTitle')}
+            description={t('notifications.emptyText')}
+            data-testid="notifications-empty"
+          />
+        ) : (
+          <ScrollArea.Autosize
+            mah={LIST_HEIGHT}
+            type="auto"
+            offsetScrollbars
+            viewportProps={{ tabIndex: 0, 'aria-label': t('notifications.listLabel') }}
+          >
+            <ul className={classes.list} data-testid="notifications-list">
+              {list.map((notification) => {
+                const isUnread = notification.isViewed === 0;
+                return (
+                  <li
+                    key={notification.ID}
+                    className={classes.item}
+                    data-unread={isUnread || undefined}
+                  >
+                    {isUnread && <span className={classes.dot} aria-hidden />}
+                    <div>
+                      <Text
+                        size="sm"
+                        fw={isUnread ? 600 : 400}
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {isUnread && <VisuallyHidden>{t('notifications.unread')}: </VisuallyHidden>}
+                        {notification.notificationDetail}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDate(notification.createdAt, i18n.language)}
+                      </Text>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </ScrollArea.Autosize>
+        )}
+        <Group justify="space-between" gap="sm">
+          <Badge variant="light" color={unreadCount > 0 ? 'red' : 'gray'} aria-live="polite">
+            {t('notifications.unreadCount', { count: unreadCount })}
+          </Badge>
+          <Button
+            variant="light"
+            leftSection={<IconChecks size={18} aria-hidden />}
+            onClick={handleMarkAllRead}
+            loading={markRead.isPending}
+            disabled={markRead.isPending || notifications.isPending}
+          >
+            {t('notifications.markAllRead')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

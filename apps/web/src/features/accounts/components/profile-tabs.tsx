@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import { Card, EmptyState, Tabs } from '@mantine/core';
+import {
+  IconArchive,
+  IconDatabase,
+  IconHourglassHigh,
+  IconReceipt,
+  IconRefresh,
+  IconServer,
+  IconTicket,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { PROFILE_TABS, type ProfileTab } from './profile-tabs-model';
+import classes from './profile-tabs.module.css';
+
+const TAB_ICONS = {
+  products: IconServer,
+  'purchase-history': IconReceipt,
+  renewals: IconRefresh,
+  tickets: IconTicket,
+  backup: IconDatabase,
+  archived: IconArchive,
+} as const satisfies Record<ProfileTab, unknown>;
+
+const LABEL_KEYS = {
+  products: 'profileTabs.products',
+  'purchase-history': 'profileTabs.purchaseHistory',
+  renewals: 'profileTabs.renewals',
+  tickets: 'profileTabs.tickets',
+  backup: 'profileTabs.backup',
+  archived: 'profileTabs.archived',
+} as const satisfies Record<ProfileTab, string>;
+
+type Props = { initialTab: ProfileTab };
+
+/**
+ * The profile's tabs. Each panel says plainly that its part is not available yet; the issues
+ * that build machines, purchases and tickets put their content (and Raise New Ticket) here.
+ */
+export function ProfileTabs({ initialTab }: Props) {
+  const { t } = useTranslation('accounts');
+  const [tab, setTab] = useState<string | null>(initialTab);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // On a phone the tabs scroll sideways: the one the page opened on (Tickets) is brought into view.
+  useEffect(() => {
+    const list = listRef.current;
+    const active = list?.querySelector<HTMLElement>('[data-active]');
+    if (!list || !active) return;
+    list.scrollLeft += active.getBoundingClientRect().left - list.getBoundingClientRect().left - 8;
+  }, []);
+
+  return (
+    <Card withBorder radius="lg" p={0} component="section" aria-labelledby="profile-tabs-title">
+      <h2 id="profile-tabs-title" className={classes.visuallyHidden}>
+        {t('profileTabs.title')}
+      </h2>
+      <Tabs value={tab} onChange={setTab} keepMounted={false} data-testid="profile-tabs">
+        <Tabs.List className={classes.list} ref={listRef}>
+          {PROFILE_TABS.map((value) => {
+            const Icon = TAB_ICONS[value];
+            return (
+              <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+                {t(LABEL_KEYS[value])}
+              </Tabs.Tab>
+            );
+          })}
+        </Tabs.List>
+        {PROFILE_TABS.map((value) => (
+          <Tabs.Panel key={value} value={value} p={{ base: 'md', sm: 'xl' }}>
+            <EmptyState
+              icon={<IconHourglassHigh size={28} aria-hidden />}
+              withIndicatorBackground
+              title={t('profileTabs.notAvailableTitle')}
+              description={t('profileTabs.notAvailableText', { tab: t(LABEL_KEYS[value]) })}
+              data-testid={`profile-tab-panel-${value}`}
+              py="lg"
+            />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Card>
+  );
+}

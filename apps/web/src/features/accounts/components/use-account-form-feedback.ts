@@ -1,0 +1,70 @@
+import { useCallback, useState } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
+import { getFieldErrors } from '@/lib/error-message';
+import { useAccountMessages } from './use-account-messages';
+
+type FormErrors = Record<string, unknown>;
+
+type Options = {
+  /** The server's field names that differ from the form's (`countryCode` → `countryIso`). */
+  fieldNames?: Record<string, string>;
+  /** The order fields appear in, so focus goes to the first invalid one on the page. */
+  fieldOrder?: readonly string[];
+};
+
+const NO_OPTIONS: Options = {};
+
+/**
+ * What every account form does with its errors: focus the first invalid field, announce how many
+ * there are to screen readers, and show a 400 answer's `data.errors` on their fields.
+ * `fieldNames` maps the server's field names to the form's where they differ.
+ */
+export function useAccountFormFeedback<Values extends Record<string, unknown>>(
+  form: UseFormReturnType<Values>,
+  { fieldNames, fieldOrder }: Options = NO_OPTIONS,
+) {
+  const { t } = useTranslation('accounts');
+  const { translateMessage } = useAccountMessages();
+  const [announcement, setAnnouncement] = useState<string[]>([]);
+
+  const reportErrors = useCallback(
+    (errors: FormErrors) => {
+      const entries = Object.entries(errors).filter(([, message]) => Boolean(message));
+      const fields = entries.map(([field]) => field);
+      const first = fieldOrder?.find((field) => fields.includes(field)) ?? fields[0];
+      if (first !== undefined) {
+        // After React has shown the field (a collapsed section opens, a step changes).
+        window.setTimeout(() => form.getInputNode(first)?.focus(), 0);
+      }
+      // Each field's own message is read with the field (aria-describedby) when focus reaches
+      // it; the live region says how many need attention.
+      setAnnouncement(
+        entries.length === 0 ? [] : [t('forms.errorSummary', { count: entries.length })],
+      );
+    },
+    [form, t, fieldOrder],
+  );
+
+  /** The 400 answer's field errors by form field, translated; empty when there are none. */
+  const readServerFieldErrors = useCallback(
+    (error: unknown): Record<string, string> => {
+      if (!isApiError(error) || error.status !== 400) return {};
+      const values = form.getValues();
+      const errors: Record<string, string> = {};
+      for (const item of getFieldErrors(error)) {
+        const field = fieldNames?.[item.field] ?? item.field;
+        if (field in values && errors[field] === undefined) {
+          errors[field] = translateMessage(item.message);
+        }
+      }
+      return errors;
+    },
+    [form, fieldNames, translateMessage],
+  );
+
+  const clearAnnouncement = useCallback(() => setAnnouncement([]), []);
+
+  return { announcement, reportErrors, readServerFieldErrors, clearAnnouncement };
+}

@@ -1,0 +1,124 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLogin, IconMail, IconUserPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { accountMessages } from '@cloud-portal/contract/validation/account-rules';
+import { validateEmail } from '@cloud-portal/contract/validation/email';
+import { FormErrorAnnouncer } from '@/components/form-error-announcer';
+import { readLoginLinkState, rememberLoginOrigin } from '@/lib/login-redirect';
+import { showErrorToast, showSuccessToast } from '@/lib/notify';
+import { useLogin } from '../api/login';
+import { AuthCard } from '../components/auth-card';
+import { PasswordField } from '../components/password-field';
+import { useAccountFormFeedback } from '../components/use-account-form-feedback';
+import { useAccountMessages } from '../components/use-account-messages';
+import { toLoginCodePath } from '../components/login-code-path';
+
+/**
+ * /customerlogin (portal.md §2, §4, §5, §8): email and password; a correct pair mails a one-time
+ * code and leads to /loginotp/{ID}/{emailId}/2. The page the visitor came from is remembered for
+ * after the code.
+ */
+export function LoginPage() {
+  const { t } = useTranslation('accounts');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const login = useLogin();
+  const { translateMessage, translateError, translateProblem } = useAccountMessages();
+
+  useEffect(() => {
+    const from = readLoginLinkState(location.state);
+    if (from !== null) rememberLoginOrigin(from);
+  }, [location.state]);
+
+  const form = useForm({
+    initialValues: { emailID: '', password: '' },
+    validate: {
+      emailID: (value) => translateProblem(validateEmail(value, accountMessages.emailInvalid)),
+      password: (value) => translateProblem(value === '' ? accountMessages.passwordRequired : null),
+    },
+  });
+  const feedback = useAccountFormFeedback(form);
+
+  const handleSubmit = form.onSubmit((values) => {
+    feedback.clearAnnouncement();
+    login.mutate(values, {
+      onSuccess: ({ data, message }) => {
+        showSuccessToast({ message: translateMessage(message) });
+        void navigate(toLoginCodePath(data, 'login'));
+      },
+      onError: (error) => {
+        const fieldErrors = feedback.readServerFieldErrors(error);
+        if (Object.keys(fieldErrors).length > 0) {
+          form.setErrors(fieldErrors);
+          feedback.reportErrors(fieldErrors);
+        }
+        showErrorToast({ message: translateError(error) });
+      },
+    });
+  }, feedback.reportErrors);
+
+  return (
+    <AuthCard
+      title={t('login.title')}
+      description={t('login.intro')}
+      testId="login-page"
+      footer={
+        <Stack gap="xs" align="center">
+          <Divider label={t('login.newHere')} labelPosition="center" w="100%" />
+          <Button
+            component={Link}
+            to="/signup"
+            variant="default"
+            fullWidth
+            leftSection={<IconUserPlus size={18} aria-hidden />}
+          >
+            {t('login.register')}
+          </Button>
+        </Stack>
+      }
+    >
+      <form onSubmit={handleSubmit} noValidate aria-label={t('login.title')}>
+        <Stack gap="md">
+          <TextInput
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            label={t('fields.email')}
+            placeholder={t('fields.emailPlaceholder')}
+            leftSection={<IconMail size={16} aria-hidden />}
+            required
+            {...form.getInputProps('emailID')}
+          />
+          <Stack gap={6}>
+            <PasswordField
+              autoComplete="current-password"
+              label={t('fields.password')}
+              placeholder={t('fields.passwordPlaceholder')}
+              required
+              {...form.getInputProps('password')}
+            />
+            <Group justify="flex-end">
+              <Anchor component={Link} to="/forgetpassword" size="sm" fw={500}>
+                {t('login.forgotPassword')}
+              </Anchor>
+            </Group>
+          </Stack>
+          <FormErrorAnnouncer messages={feedback.announcement} />
+          <Button
+            type="submit"
+            fullWidth
+            size="md"
+            loading={login.isPending}
+            disabled={login.isPending}
+            leftSection={<IconLogin size={18} aria-hidden />}
+          >
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Container, Skeleton, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert } from '@/components/query-error-alert';
+import { useUserProfileInfo } from '../api/get-user-profile-info';
+import { ProfileDetailsForm } from '../components/profile-details-form';
+import { ProfileImageModal } from '../components/profile-image-modal';
+import { ProfileSummary } from '../components/profile-summary';
+import { ProfileTabs } from '../components/profile-tabs';
+import { toProfileTab } from '../components/profile-tabs-model';
+import { useAccountMessages } from '../components/use-account-messages';
+
+/**
+ * /customerprofile/{id} and /CustomerProfile/{id} (vm-lifecycle.md §2.7): the profile image
+ * (Remove / Update), Personal Information and Billing Address, and the tabs of the customer's
+ * products, purchases, renewals, tickets, backups and archive. Id 1 opens Tickets, 2 Products.
+ */
+export function ProfilePage() {
+  const { t } = useTranslation('accounts');
+  const { id } = useParams();
+  const profile = useUserProfileInfo();
+  const { translateError } = useAccountMessages();
+  const [isImageOpen, setIsImageOpen] = useState(false);
+  const details = profile.data?.userDetails;
+
+  return (
+    <>
+      <ProfileSummary details={details ?? null} onOpenImage={() => setIsImageOpen(true)} />
+      <Container size="xl" pb={{ base: 48, md: 72 }}>
+        <Stack gap="xl">
+          {profile.isPending ? (
+            <Stack gap="sm" aria-busy="true" data-testid="profile-loading">
+              <Skeleton height={56} radius="md" />
+              <Skeleton height={56} radius="md" />
+              <Skeleton height={36} width={120} radius="md" />
+            </Stack>
+          ) : profile.isError || !profile.data ? (
+            <QueryErrorAlert
+              title={t('profile.loadError')}
+              message={translateError(profile.error)}
+              onRetry={() => void profile.refetch()}
+              isRetrying={profile.isRefetching}
+            />
+          ) : (
+            <ProfileDetailsForm
+              details={profile.data.userDetails}
+              countries={profile.data.country}
+            />
+          )}
+          <ProfileTabs key={id} initialTab={toProfileTab(id)} />
+        </Stack>
+      </Container>
+      {details && (
+        <ProfileImageModal
+          opened={isImageOpen}
+          onClose={() => setIsImageOpen(false)}
+          imagePath={details.imagePath}
+          fullName={`${details.firstName} ${details.lastName}`.trim()}
+        />
+      )}
+    </>
+  );
+}

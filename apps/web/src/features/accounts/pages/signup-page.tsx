@@ -1,0 +1,465 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconMail,
+  IconPhone,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  accountMessages,
+  keystrokeFilters,
+  validatePassword,
+  validatePasswordConfirmation,
+} from '@cloud-portal/contract/validation/account-rules';
+import { validateEmail } from '@cloud-portal/contract/validation/email';
+import { STATUS_DUPLICATE } from '@cloud-portal/contract/envelope';
+import { FormErrorAnnouncer } from '@/components/form-error-announcer';
+import { isApiError } from '@/lib/api-client';
+import { showErrorToast, showSuccessToast } from '@/lib/notify';
+import { useAddUser } from '../api/add-user';
+import { useCountryCode } from '../api/get-country-code';
+import { requireText, validateMobileNumber } from '../components/account-field-rules';
+import { AgreementModal } from '../components/agreement-modal';
+import { AuthCard } from '../components/auth-card';
+import {
+  findCountryByIso,
+  toCountryCodeOptions,
+  toCountryNameOptions,
+} from '../components/country-options';
+import { DESCRIPTION_BELOW } from '../components/description-below';
+import { getFilteredInputProps } from '../components/filtered-input';
+import { toLoginCodePath } from '../components/login-code-path';
+import { PasswordField } from '../components/password-field';
+import { useAccountFormFeedback } from '../components/use-account-form-feedback';
+import { useAccountMessages } from '../components/use-account-messages';
+
+const STEP_ONE_FIELDS = [
+  'firstName',
+  'lastName',
+  'emailID',
+  'countryIso',
+  'contactNo',
+  'password',
+  'confirmPassword',
+] as const;
+const STEP_TWO_FIELDS = [
+  'companyName',
+  'vatNumber',
+  'address',
+  'region',
+  'city',
+  'state',
+  'postCode',
+] as const;
+const FEEDBACK_OPTIONS = {
+  // The server names the dialling code `countryCode`; the form keeps the chosen country.
+  fieldNames: { countryCode: 'countryIso' },
+  fieldOrder: [...STEP_ONE_FIELDS, ...STEP_TWO_FIELDS],
+};
+
+type Step = 1 | 2;
+
+/**
+ * /signup (portal.md §2, §4, §5, §8): two steps. Step 1 personal details and password, Next
+ * checks them; step 2 the billing address, Register checks it and opens the agreement, whose
+ * Proceed creates the account and leads to the one-time code (/loginotp/{ID}/{emailId}/1).
+ */
+export function SignupPage() {
+  const { t } = useTranslation('accounts');
+  const navigate = useNavigate();
+  const countries = useCountryCode();
+  const addUser = useAddUser();
+  const { translateMessage, translateError, translateProblem } = useAccountMessages();
+  const [step, setStep] = useState<Step>(1);
+  const [isAgreementOpen, setIsAgreementOpen] = useState(false);
+  const stepHeadingRef = useRef<HTMLHeadingElement>(null);
+  const hasMovedStep = useRef(false);
+
+  const form = useForm({
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      emailID: '',
+      countryIso: '',
+      contactNo: '',
+      password: '',
+      confirmPassword: '',
+      companyName: '',
+      vatNumber: '',
+      address: '',
+      region: '',
+      city: '',
+      state: '',
+      postCode: '',
+    },
+    validate: {
+      firstName: (value) => translateProblem(requireText(value, accountMessages.firstNameRequired)),
+      lastName: (value) => translateProblem(requireText(value, accountMessages.lastNameRequired)),
+      emailID: (value) => translateProblem(validateEmail(value, accountMessages.emailInvalid)),
+      countryIso: (value) =>
+        translateProblem(value === '' ? accountMessages.countryCodeRequired : null),
+      contactNo: (value, values) =>
+        translateProblem(
+          validateMobileNumber(value, findCountryByIso(countries.data, values.countryIso)),
+        ),
+      password: (value) => translateProblem(validatePassword(value)),
+      confirmPassword: (value, values) =>
+        translateProblem(validatePasswordConfirmation(values.password, value)),
+      address: (value) =>
+        translateProblem(requireText(value, accountMessages.streetAddressRequired)),
+      region: (value) => translateProblem(requireText(value, accountMessages.countryRequired)),
+      city: (value) => translateProblem(requireText(value, accountMessages.cityRequired)),
+      state: (value) => translateProblem(requireText(value, accountMessages.stateRequired)),
+      postCode: (value) => translateProblem(requireText(value, accountMessages.postcodeRequired)),
+    },
+  });
+  const feedback = useAccountFormFeedback(form, FEEDBACK_OPTIONS);
+  const country = findCountryByIso(countries.data, form.values.countryIso);
+
+  // portal.md §8: a failed country-code fetch is reported in a browser alert.
+  const countryError = countries.error;
+  useEffect(() => {
+    if (countryError) window.alert(translateError(countryError));
+  }, [countryError, translateError]);
+
+  useEffect(() => {
+    if (hasMovedStep.current) stepHeadingRef.current?.focus();
+  }, [step]);
+
+  const validateStep = (fields: readonly string[]): boolean => {
+    const errors: Record<string, string> = {};
+    for (const field of fields) {
+      const result = form.validateField(field);
+      if (result.hasError) errors[field] = String(result.error);
+    }
+    feedback.reportErrors(errors);
+    return Object.keys(errors).length === 0;
+  };
+
+  const moveTo = (next: Step) => {
+    hasMovedStep.current = true;
+    feedback.clearAnnouncement();
+    setStep(next);
+  };
+
+  const handleNext = () => {
+    if (validateStep(STEP_ONE_FIELDS)) moveTo(2);
+  };
+
+  const handleRegister = () => {
+    if (validateStep(STEP_TWO_FIELDS)) setIsAgreementOpen(true);
+  };
+
+  const handleProceed = () => {
+    const values = form.getValues();
+    const chosen = findCountryByIso(countries.data, values.countryIso);
+    addUser.mutate(
+      {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        emailID: values.emailID,
+        countryCode: chosen?.countryCode ?? '',
+        contactNo: values.contactNo,
+        password: values.password,
+        companyName: values.companyName,
+        vatNumber: values.vatNumber,
+        address: values.address,
+        region: values.region,
+        city: values.city,
+        state: values.state,
+        postCode: values.postCode,
+      },
+      {
+        onSuccess: ({ data, message }) => {
+          setIsAgreementOpen(false);
+          showSuccessToast({ message: translateMessage(message) });
+          void navigate(toLoginCodePath(data, 'signup'));
+        },
+        onError: (error) => {
+          setIsAgreementOpen(false);
+          showErrorToast({ message: translateError(error) });
+          const fieldErrors = feedback.readServerFieldErrors(error);
+          // 409: the address already has an account, which belongs to the email field.
+          if (isApiError(error) && error.status === STATUS_DUPLICATE) {
+            fieldErrors.emailID = translateError(error);
+          }
+          const fields = Object.keys(fieldErrors);
+          if (fields.length === 0) return;
+          form.setErrors(fieldErrors);
+          const onStepOne = fields.some((field) =>
+            (STEP_ONE_FIELDS as readonly string[]).includes(field),
+          );
+          if (onStepOne && step !== 1) moveTo(1);
+          feedback.reportErrors(fieldErrors);
+        },
+      },
+    );
+  };
+
+  const countryCodeOptions = toCountryCodeOptions(countries.data ?? []);
+  const countryNameOptions = toCountryNameOptions(countries.data ?? []);
+
+  return (
+    <AuthCard
+      title={t('signup.title')}
+      description={t('signup.intro')}
+      size="md"
+      testId="signup-page"
+      footer={
+        <Text size="sm" c="dimmed">
+          {t('signup.haveAccount')}{' '}
+          <Anchor component={Link} to="/customerlogin" fw={600}>
+            {t('signup.logIn')}
+          </Anchor>
+        </Text>
+      }
+    >
+      <form
+        noValidate
+        aria-labelledby="signup-step-title"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (step === 1) handleNext();
+          else handleRegister();
+        }}
+      >
+        <Stack gap="md">
+          <Group gap="xs" wrap="nowrap">
+            <Badge variant="light" size="lg" radius="sm">
+              {t('signup.stepOf', { step, total: 2 })}
+            </Badge>
+            <Title
+              order={2}
+              size="h4"
+              id="signup-step-title"
+              ref={stepHeadingRef}
+              tabIndex={-1}
+              style={{ outline: 'none' }}
+            >
+              {step === 1 ? t('signup.stepOneTitle') : t('signup.stepTwoTitle')}
+            </Title>
+          </Group>
+
+          {step === 1 ? (
+            <Stack gap="md" data-testid="signup-step-1">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput
+                  autoComplete="given-name"
+                  label={t('fields.firstName')}
+                  required
+                  maxLength={60}
+                  {...getFilteredInputProps(form, 'firstName', keystrokeFilters.name)}
+                />
+                <TextInput
+                  autoComplete="family-name"
+                  label={t('fields.lastName')}
+                  required
+                  maxLength={60}
+                  {...getFilteredInputProps(form, 'lastName', keystrokeFilters.name)}
+                />
+              </SimpleGrid>
+              <TextInput
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                label={t('fields.email')}
+                placeholder={t('fields.emailPlaceholder')}
+                leftSection={<IconMail size={16} aria-hidden />}
+                required
+                {...form.getInputProps('emailID')}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <NativeSelect
+                  label={t('fields.countryCode')}
+                  required
+                  autoComplete="tel-country-code"
+                  data={[
+                    { value: '', label: t('fields.chooseCountryCode') },
+                    ...countryCodeOptions,
+                  ]}
+                  disabled={countries.isPending}
+                  {...form.getInputProps('countryIso')}
+                  onChange={(event) => {
+                    const isoCode = event.currentTarget.value;
+                    form.setFieldValue('countryIso', isoCode);
+                    const picked = findCountryByIso(countries.data, isoCode);
+                    if (picked && form.getValues().region === '') {
+                      form.setFieldValue('region', picked.countryName);
+                    }
+                  }}
+                />
+                <TextInput
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel-national"
+                  label={t('fields.mobile')}
+                  inputWrapperOrder={DESCRIPTION_BELOW}
+                  description={
+                    country === null
+                      ? undefined
+                      : country.mobileNoMinLength === country.mobileNoMaxLength
+                        ? t('fields.mobileHintExact', { count: country.mobileNoMaxLength })
+                        : t('fields.mobileHintRange', {
+                            min: country.mobileNoMinLength,
+                            max: country.mobileNoMaxLength,
+                          })
+                  }
+                  leftSection={<IconPhone size={16} aria-hidden />}
+                  maxLength={country?.mobileNoMaxLength ?? 15}
+                  required
+                  {...getFilteredInputProps(form, 'contactNo', keystrokeFilters.digits)}
+                />
+              </SimpleGrid>
+              {countries.isError && (
+                <Alert color="red" variant="light" role="alert" p="xs">
+                  <Group justify="space-between" gap="xs">
+                    <Text size="sm">{t('signup.countriesFailed')}</Text>
+                    <Button
+                      size="xs"
+                      variant="white"
+                      color="red"
+                      onClick={() => void countries.refetch()}
+                      loading={countries.isRefetching}
+                    >
+                      {t('common.retry')}
+                    </Button>
+                  </Group>
+                </Alert>
+              )}
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <PasswordField
+                  autoComplete="new-password"
+                  label={t('fields.password')}
+                  description={t('fields.passwordRule')}
+                  inputWrapperOrder={DESCRIPTION_BELOW}
+                  required
+                  {...form.getInputProps('password')}
+                />
+                <PasswordField
+                  autoComplete="new-password"
+                  label={t('fields.confirmPassword')}
+                  required
+                  {...form.getInputProps('confirmPassword')}
+                />
+              </SimpleGrid>
+            </Stack>
+          ) : (
+            <Stack gap="md" data-testid="signup-step-2">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput
+                  autoComplete="organization"
+                  label={t('fields.companyName')}
+                  description={t('fields.optional')}
+                  inputWrapperOrder={DESCRIPTION_BELOW}
+                  maxLength={120}
+                  {...form.getInputProps('companyName')}
+                />
+                <TextInput
+                  label={t('fields.vatNumber')}
+                  maxLength={40}
+                  {...form.getInputProps('vatNumber')}
+                />
+              </SimpleGrid>
+              <TextInput
+                autoComplete="street-address"
+                label={t('fields.streetAddress')}
+                required
+                maxLength={200}
+                {...form.getInputProps('address')}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <NativeSelect
+                  autoComplete="country-name"
+                  label={t('fields.country')}
+                  required
+                  data={[{ value: '', label: t('fields.chooseCountry') }, ...countryNameOptions]}
+                  {...form.getInputProps('region')}
+                />
+                <TextInput
+                  autoComplete="address-level2"
+                  label={t('fields.city')}
+                  required
+                  maxLength={80}
+                  {...getFilteredInputProps(form, 'city', keystrokeFilters.name)}
+                />
+                <TextInput
+                  autoComplete="address-level1"
+                  label={t('fields.state')}
+                  required
+                  maxLength={80}
+                  {...getFilteredInputProps(form, 'state', keystrokeFilters.name)}
+                />
+                <TextInput
+                  autoComplete="postal-code"
+                  label={t('fields.postcode')}
+                  description={t('fields.postcodeHint')}
+                  inputWrapperOrder={DESCRIPTION_BELOW}
+                  required
+                  maxLength={12}
+                  {...getFilteredInputProps(form, 'postCode', keystrokeFilters.postcode)}
+                />
+              </SimpleGrid>
+            </Stack>
+          )}
+
+          <FormErrorAnnouncer messages={feedback.announcement} />
+
+          <Group justify="space-between" gap="sm">
+            {step === 1 ? (
+              <Button
+                component={Link}
+                to="/home"
+                variant="default"
+                leftSection={<IconArrowLeft size={18} aria-hidden />}
+              >
+                {t('signup.back')}
+              </Button>
+            ) : (
+              <Button
+                type="button"
+                variant="default"
+                onClick={() => moveTo(1)}
+                leftSection={<IconArrowLeft size={18} aria-hidden />}
+              >
+                {t('signup.back')}
+              </Button>
+            )}
+            {step === 1 ? (
+              <Button type="submit" rightSection={<IconArrowRight size={18} aria-hidden />}>
+                {t('signup.next')}
+              </Button>
+            ) : (
+              <Button type="submit" leftSection={<IconUserPlus size={18} aria-hidden />}>
+                {t('signup.register')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+      <AgreementModal
+        opened={isAgreementOpen}
+        onClose={() => setIsAgreementOpen(false)}
+        fullName={`${form.values.firstName} ${form.values.lastName}`.replace(/ {2,}/g, ' ').trim()}
+        isPending={addUser.isPending}
+        onProceed={handleProceed}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,29 @@
+/*
+ * ADR 006: the session lives in httpOnly cookies the page cannot read, plus `cp_csrf`, which it
+ * can. The names equal CSRF_COOKIE and CSRF_HEADER of the contract's accounts/session.ts (a test
+ * checks); that file builds zod schemas, which the browser bundle does not carry.
+ */
+export const CSRF_COOKIE_NAME = 'cp_csrf';
+export const CSRF_HEADER_NAME = 'x-csrf-token';
+
+/**
+ * The CSRF token every state-changing call echoes, or null. The cookie lives exactly as long as
+ * the session, so its presence also says that a session may exist.
+ */
+export function readCsrfToken(
+  cookies: string = typeof document === 'undefined' ? '' : document.cookie,
+): string | null {
+  for (const part of cookies.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator === -1) continue;
+    if (part.slice(0, separator).trim() !== CSRF_COOKIE_NAME) continue;
+    const value = part.slice(separator + 1).trim();
+    if (value === '') return null;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
