@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { formatMinor, mulDivRound, percentOf, percentToBasisPoints, toMinor } from './money';
+import {
+  costForPeriod,
+  lineCost,
+  quoteBackup,
+  quoteRenewal,
+  quoteVm,
+  renewArrears,
+  zarToUsd,
+} from './vm-pricing';
+
+describe('money', () => {
+  it('formats and parses 2-decimal amounts', () => {
+    expect(formatMinor(12345)).toBe('123.45');
+    expect(formatMinor(5)).toBe('0.05');
+    expect(formatMinor(-5)).toBe('-0.05');
+    expect(toMinor('123.4')).toBe(12340);
+    expect(toMinor('7')).toBe(700);
+    expect(toMinor(19.99)).toBe(1999);
+    expect(() => toMinor('1.234')).toThrow();
+  });
+
+  it('rounds half up in exact integer arithmetic', () => {
+    expect(mulDivRound(1, 1, 2)).toBe(1); // 0.5 → 1
+    expect(mulDivRound(1, 1, 3)).toBe(0); // 0.33 → 0
+    expect(percentOf(10, 1500)).toBe(2); // 1.5 cents of tax → 2
+    expect(percentOf(3, 1500)).toBe(0); // 0.45 → 0
+    expect(percentOf(1001, 1500)).toBe(150); // 150.15 → 150
+    expect(percentToBasisPoints(7.5)).toBe(750);
+  });
+});
+
+describe('VM pricing (vm-lifecycle.md §4, §9)', () => {
+  // Hand-worked: 4 GB × R50.00 + 80 GB × R1.50 + 2 vCPU × R75.00 = R200 + R120 + R150 = R470.00 per 30 days.
+  const lines = [
+    { name: 'Memory' as const, count: 4, costPerUnit: 5000 },
+    { name: 'Disk' as const, count: 80, costPerUnit: 150 },
+    { name: 'Processor' as const, count: 2, costPerUnit: 7500 },
+  ];
+  const noDiscount = { ramDiscount: 0, diskDiscount: 0, cpuDiscount: 0 };
+
+  it('costs a line as count × cost per unit, rescaled by days / 30', () => {
+    expect(lineCost(4, 5000)).toBe(20000);
+    expect(costForPeriod(20000, 30)).toBe(20000);
+    expect(costForPeriod(20000, 90)).toBe(60000);
+    expect(costForPeriod(20000, 7)).toBe(4667); // 4666.67 → 4667
+  });
+
+  it('quotes 30 days with 15 % VAT: R470.00 + R70.50 = R540.50', () => {
+    const quote = quoteVm(lines, 30, 1500, noDiscount);
+    expect(quote.total).toBe(47000);
+    expect(quote.tax).toBe(7050);
+    expect(quote.totalPayable).toBe(54050);
+  });
+
+  it('takes each line’s discount at its own percentage', () => {
+    // 10 % on RAM (R20.00) + 5 % on disk (R6.00) + 0 on CPU = R26.00 off.
+    const quote = quoteVm(lines, 30, 1500, {
+      ramDiscount: 1000,
+      diskDiscount: 500,
+      cpuDiscount: 0,
+    });
+    expect(quote.lines.map((line) => line.discount)).toEqual([2000, 600, 0]);
+    expect(quote.discount).toBe(2600);
+    expect(quote.totalPayable).toBe(47000 + 7050 - 2600);
+  });
+
+  it('rescales every line for another period: 7 days of R470.00', () => {
+    const quote = quoteVm(lines, 7, 1500, noDiscount);
+    // R200×7/30 = 46.67, R120×7/30 = 28.00, R150×7/30 = 35.00
+    expect(quote.lines.map((line) => line.cost)).toEqual([4667, 2800, 3500]);
+    expect(quote.total).toBe(10967);
+    expect(quote.tax).toBe(1645); // 16.4505 → 16.45
+  });
+
+  it('adds renew arrears of (cost + tax) / 30 × days extended', () => {
+    expect(renewArrears(47000, 7050, 0)).toBe(0);
+    expect(renewArrears(47000, 7050, 3)).toBe(5405); // 540.50 / 30 × 3 = 54.05
+    const renewal = quoteRenewal(
+      [
+        { cost: 47000, daysExtended: 3 },
+        { cost: 30000, daysExtended: 0 },
+      ],
+      1500,
+    );
+    expect(renewal).toEqual({
+      price: 77000,
+      tax: 11550,
+      arrears: 5405,
+      totalPayable: 77000 + 11550 + 5405,
+    });
+  });
+
+  it('prices a backup by disk × drive cost × hours of the kept period', () => {
+    // 80 GB × R0.01/GB-hour × 24 h = R19.20; 2 weeks = 336 h → R268.80; VAT 15 %.
+    expect(quoteBackup(80, 1, 1, 'Daily', 1500)).toEqual({
+      hours: 24,
+      cost: 1920,
+      tax: 288,
+      total: 2208,
+    });
+    expect(quoteBackup(80, 1, 2, 'Weekly', 1500).cost).toBe(26880);
+    expect(quoteBackup(80, 1, 1, 'Monthly', 0).hours).toBe(720);
+    expect(() => quoteBackup(80, 1, 0, 'Daily', 1500)).toThrow();
+  });
+
+  it('converts rand to US dollars at 0.063 for PayPal', () => {
+    expect(zarToUsd(54050)).toBe(3405); // R540.50 × 0.063 = $34.0515 → $34.05
+    expect(zarToUsd(100)).toBe(6); // R1.00 → $0.063 → $0.06
+    expect(zarToUsd(8)).toBe(1); // 0.504 cents → 1 cent
+  });
+});

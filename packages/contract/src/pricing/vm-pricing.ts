@@ -1,0 +1,104 @@
+import { mulDivRound, percentOf, type Minor } from './money';
+
+/** The formulas of vm-lifecycle.md §4 and §9, on integer minor units. */
+
+export const DAYS_PER_PRICED_PERIOD = 30;
+export const ZAR_TO_USD_RATE = { numerator: 63, denominator: 1000 } as const; // 1 ZAR = 0.063 USD
+
+export type SpecificationName = 'Memory' | 'Disk' | 'Processor';
+
+export type PricedLine = { name: SpecificationName; count: number; costPerUnit: Minor };
+
+/** A line's cost for 30 days: count × cost per unit (§2.1). */
+export function lineCost(count: number, costPerUnit: Minor): Minor {
+  if (!Number.isInteger(count) || count < 0)
+    throw new RangeError('count must be a whole number ≥ 0');
+  return count * costPerUnit;
+}
+
+/** A 30-day cost rescaled to a period of `days` (§4: new days / 30). */
+export function costForPeriod(monthlyCost: Minor, days: number): Minor {
+  return mulDivRound(monthlyCost, days, DAYS_PER_PRICED_PERIOD);
+}
+
+export type Discounts = { ramDiscount: number; diskDiscount: number; cpuDiscount: number }; // basis points
+
+const discountOf = (name: SpecificationName, discounts: Discounts) =>
+  name === 'Memory'
+    ? discounts.ramDiscount
+    : name === 'Disk'
+      ? discounts.diskDiscount
+      : discounts.cpuDiscount;
+
+export type VmQuote = {
+  lines: { name: SpecificationName; count: number; cost: Minor; discount: Minor }[];
+  total: Minor;
+  tax: Minor;
+  discount: Minor;
+  totalPayable: Minor;
+};
+
+/**
+ * A new VM's bill for a period: each line count × cost per unit rescaled to the period; tax on
+ * the total; each line's discount at its own percentage; total payable = total + tax − discount.
+ */
+export function quoteVm(
+  lines: PricedLine[],
+  days: number,
+  taxBasisPoints: number,
+  discounts: Discounts,
+): VmQuote {
+  const priced = lines.map((line) => {
+    const cost = costForPeriod(lineCost(line.count, line.costPerUnit), days);
+    return {
+      name: line.name,
+      count: line.count,
+      cost,
+      discount: percentOf(cost, discountOf(line.name, discounts)),
+    };
+  });
+  const total = priced.reduce((sum, line) => sum + line.cost, 0);
+  const tax = percentOf(total, taxBasisPoints);
+  const discount = priced.reduce((sum, line) => sum + line.discount, 0);
+  return { lines: priced, total, tax, discount, totalPayable: total + tax - discount };
+}
+
+/** Renew arrears of one VM (§9): (cost + tax) / 30 × days extended, when days extended > 0. */
+export function renewArrears(cost: Minor, tax: Minor, daysExtended: number): Minor {
+  return daysExtended > 0 ? mulDivRound(cost + tax, daysExtended, DAYS_PER_PRICED_PERIOD) : 0;
+}
+
+/** A renewal of several VMs: price + tax + the sum of each VM's arrears. */
+export function quoteRenewal(vms: { cost: Minor; daysExtended: number }[], taxBasisPoints: number) {
+  const price = vms.reduce((sum, vm) => sum + vm.cost, 0);
+  const tax = percentOf(price, taxBasisPoints);
+  const arrears = vms.reduce(
+    (sum, vm) => sum + renewArrears(vm.cost, percentOf(vm.cost, taxBasisPoints), vm.daysExtended),
+    0,
+  );
+  return { price, tax, arrears, totalPayable: price + tax + arrears };
+}
+
+export const BACKUP_HOURS = { Daily: 24, Weekly: 168, Monthly: 720 } as const;
+export type BackupPeriodType = keyof typeof BACKUP_HOURS;
+
+/** Clone or snapshot (§9): disk size × drive cost per unit × hours of the kept duration; tax on top. */
+export function quoteBackup(
+  diskSize: number,
+  driveCostPerUnitHour: Minor,
+  duration: number,
+  periodType: BackupPeriodType,
+  taxBasisPoints: number,
+) {
+  if (!Number.isInteger(duration) || duration < 1)
+    throw new RangeError('duration must be a whole number ≥ 1');
+  const hours = BACKUP_HOURS[periodType] * duration;
+  const cost = diskSize * driveCostPerUnitHour * hours;
+  const tax = percentOf(cost, taxBasisPoints);
+  return { hours, cost, tax, total: cost + tax };
+}
+
+/** PayPal does not take ZAR (§9): rand cents to US cents at 1 ZAR = 0.063 USD, rounded half up. */
+export function zarToUsd(zar: Minor): Minor {
+  return mulDivRound(zar, ZAR_TO_USD_RATE.numerator, ZAR_TO_USD_RATE.denominator);
+}
