@@ -145,7 +145,9 @@ describe('the HTTP shell', () => {
     expect(logo.headers['content-security-policy']).toContain('sandbox');
     const terms = await t.app.inject({ method: 'GET', url: '/uploads/demo-two/terms.pdf' });
     expect(terms.headers['content-type']).toBe('application/pdf');
-    expect(terms.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(terms.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
     for (const url of [
       '/uploads/../../../etc/passwd',
       '/uploads/..%2f..%2f..%2fpackage.json',

@@ -5,6 +5,7 @@ import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
 import type { Database } from '../../db/client';
 import { membershipEnquiries } from '../../db/schema/content';
 import type { MailService } from '../../mail/mail-service';
+import { mailCompanyAndSender } from '../../mail/mail-company-and-sender';
 import { membershipEnquiryMail, membershipThankYouMail } from '../../mail/templates/content-mails';
 import { toMailBrand } from '../../mail/templates/mail-layout';
 import type { Company } from '../../tenancy/company-directory';
@@ -38,35 +39,23 @@ export async function sendMembershipEnquiry(
   await deps.db.insert(membershipEnquiries).values({ companyId: company.id, ...enquiry, logoPath });
 
   const brand = toMailBrand(company);
-  if (company.email) {
-    await deps.mail.send({
-      companyId: company.id,
-      kind: 'membership-enquiry',
-      senderName: company.name,
-      to: company.email,
-      replyTo: enquiry.email,
-      ...membershipEnquiryMail(brand, companyLanguage(company), {
-        ...enquiry,
-        hasLogo: logo !== null,
-      }),
-      attachments:
-        logo && logoPath
-          ? [
-              {
-                filename: `${enquiry.companyName.replace(/[^\w.-]+/g, '-').slice(0, 60)}-logo.${logo.extension}`,
-                path: path.join(deps.uploadsDir, logoPath),
-                contentType: logo.contentType,
-              },
-            ]
-          : [],
-    });
-  }
-  await deps.mail.send({
-    companyId: company.id,
-    kind: 'membership-thank-you',
-    senderName: company.name,
-    to: enquiry.email,
-    replyTo: company.email,
-    ...membershipThankYouMail(brand, language, enquiry),
+  await mailCompanyAndSender(deps.mail, company, {
+    kind: 'membership',
+    senderEmail: enquiry.email,
+    toCompany: membershipEnquiryMail(brand, companyLanguage(company), {
+      ...enquiry,
+      hasLogo: logo !== null,
+    }),
+    toSender: membershipThankYouMail(brand, language, enquiry),
+    attachments:
+      logo && logoPath
+        ? [
+            {
+              filename: `${enquiry.companyName.replace(/[^\w.-]+/g, '-').slice(0, 60)}-logo.${logo.extension}`,
+              path: path.join(deps.uploadsDir, logoPath),
+              contentType: logo.contentType,
+            },
+          ]
+        : [],
   });
 }

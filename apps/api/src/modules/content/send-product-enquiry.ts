@@ -2,6 +2,7 @@ import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
 import type { Database } from '../../db/client';
 import { productEnquiries } from '../../db/schema/content';
 import type { MailService } from '../../mail/mail-service';
+import { mailCompanyAndSender } from '../../mail/mail-company-and-sender';
 import { enquiryReceivedMail, enquiryThankYouMail } from '../../mail/templates/content-mails';
 import { toMailBrand } from '../../mail/templates/mail-layout';
 import type { Company } from '../../tenancy/company-directory';
@@ -19,22 +20,10 @@ export async function sendProductEnquiry(
 ): Promise<void> {
   await db.insert(productEnquiries).values({ companyId: company.id, ...enquiry });
   const brand = toMailBrand(company);
-  if (company.email) {
-    await mail.send({
-      companyId: company.id,
-      kind: 'enquiry-received',
-      senderName: company.name,
-      to: company.email,
-      replyTo: enquiry.email,
-      ...enquiryReceivedMail(brand, companyLanguage(company), enquiry),
-    });
-  }
-  await mail.send({
-    companyId: company.id,
-    kind: 'enquiry-thank-you',
-    senderName: company.name,
-    to: enquiry.email,
-    replyTo: company.email,
-    ...enquiryThankYouMail(brand, language, enquiry),
+  await mailCompanyAndSender(mail, company, {
+    kind: 'enquiry',
+    senderEmail: enquiry.email,
+    toCompany: enquiryReceivedMail(brand, companyLanguage(company), enquiry),
+    toSender: enquiryThankYouMail(brand, language, enquiry),
   });
 }

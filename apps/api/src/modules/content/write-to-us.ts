@@ -2,6 +2,7 @@ import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
 import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema/content';
 import type { MailService } from '../../mail/mail-service';
+import { mailCompanyAndSender } from '../../mail/mail-company-and-sender';
 import { contactReceivedMail, contactThankYouMail } from '../../mail/templates/content-mails';
 import { toMailBrand } from '../../mail/templates/mail-layout';
 import type { Company } from '../../tenancy/company-directory';
@@ -17,22 +18,10 @@ export async function writeToUs(
   const from = { email: message.email, content: message.content };
   await db.insert(contactMessages).values({ companyId: company.id, ...from });
   const brand = toMailBrand(company);
-  if (company.email) {
-    await mail.send({
-      companyId: company.id,
-      kind: 'contact-received',
-      senderName: company.name,
-      to: company.email,
-      replyTo: message.email,
-      ...contactReceivedMail(brand, companyLanguage(company), from),
-    });
-  }
-  await mail.send({
-    companyId: company.id,
-    kind: 'contact-thank-you',
-    senderName: company.name,
-    to: message.email,
-    replyTo: company.email,
-    ...contactThankYouMail(brand, message.language, from),
+  await mailCompanyAndSender(mail, company, {
+    kind: 'contact',
+    senderEmail: message.email,
+    toCompany: contactReceivedMail(brand, companyLanguage(company), from),
+    toSender: contactThankYouMail(brand, message.language, from),
   });
 }
