@@ -23,13 +23,9 @@ import { SESSION_QUERY_KEY } from '@/lib/session';
 import { USER_PROFILE_QUERY_KEY } from '../api/get-user-profile-info';
 import { useUpdateUserProfile } from '../api/update-user-profile';
 import { requireText, validateMobileNumber } from './account-field-rules';
-import {
-  findCountryByCode,
-  findCountryByIso,
-  toCountryCodeOptions,
-  toCountryNameOptions,
-} from './country-options';
+import { findCountryByCode, findCountryByIso, toCountryCodeOptions } from './country-options';
 import { DESCRIPTION_BELOW } from './description-below';
+import { BillingLocationFields } from './billing-location-fields';
 import { getFilteredInputProps } from './filtered-input';
 import { useAccountFormFeedback } from './use-account-form-feedback';
 import { useAccountMessages } from './use-account-messages';
@@ -262,39 +258,7 @@ export function ProfileDetailsForm({ details, countries }: Props) {
                   maxLength={200}
                   {...form.getInputProps('address')}
                 />
-                <NativeSelect
-                  autoComplete="country-name"
-                  label={t('fields.country')}
-                  required
-                  data={[
-                    { value: '', label: t('fields.chooseCountry') },
-                    ...toCountryNameOptions(countries),
-                  ]}
-                  {...form.getInputProps('region')}
-                />
-                <TextInput
-                  autoComplete="address-level2"
-                  label={t('fields.city')}
-                  required
-                  maxLength={80}
-                  {...getFilteredInputProps(form, 'city', keystrokeFilters.name)}
-                />
-                <TextInput
-                  autoComplete="address-level1"
-                  label={t('fields.state')}
-                  required
-                  maxLength={80}
-                  {...getFilteredInputProps(form, 'state', keystrokeFilters.name)}
-                />
-                <TextInput
-                  autoComplete="postal-code"
-                  label={t('fields.postcode')}
-                  description={t('fields.postcodeHint')}
-                  inputWrapperOrder={DESCRIPTION_BELOW}
-                  required
-                  maxLength={12}
-                  {...getFilteredInputProps(form, 'postCode', keystrokeFilters.postcode)}
-                />
+                <BillingLocationFields form={form} countries={countries} />
               </SimpleGrid>
             </Accordion.Panel>
           </Accordion.Item>

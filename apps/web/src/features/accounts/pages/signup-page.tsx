@@ -38,10 +38,10 @@ import { useCountryCode } from '../api/get-country-code';
 import { requireText, validateMobileNumber } from '../components/account-field-rules';
 import { AgreementModal } from '../components/agreement-modal';
 import { AuthCard } from '../components/auth-card';
+import { BillingLocationFields } from '../components/billing-location-fields';
 import {
   findCountryByIso,
   toCountryCodeOptions,
-  toCountryNameOptions,
 } from '../components/country-options';
 import { DESCRIPTION_BELOW } from '../components/description-below';
 import { getFilteredInputProps } from '../components/filtered-input';
@@ -214,7 +214,6 @@ export function SignupPage() {
   };
 
   const countryCodeOptions = toCountryCodeOptions(countries.data ?? []);
-  const countryNameOptions = toCountryNameOptions(countries.data ?? []);
 
   return (
     <AuthCard
@@ -385,36 +384,7 @@ export function SignupPage() {
                 {...form.getInputProps('address')}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <NativeSelect
-                  autoComplete="country-name"
-                  label={t('fields.country')}
-                  required
-                  data={[{ value: '', label: t('fields.chooseCountry') }, ...countryNameOptions]}
-                  {...form.getInputProps('region')}
-                />
-                <TextInput
-                  autoComplete="address-level2"
-                  label={t('fields.city')}
-                  required
-                  maxLength={80}
-                  {...getFilteredInputProps(form, 'city', keystrokeFilters.name)}
-                />
-                <TextInput
-                  autoComplete="address-level1"
-                  label={t('fields.state')}
-                  required
-                  maxLength={80}
-                  {...getFilteredInputProps(form, 'state', keystrokeFilters.name)}
-                />
-                <TextInput
-                  autoComplete="postal-code"
-                  label={t('fields.postcode')}
-                  description={t('fields.postcodeHint')}
-                  inputWrapperOrder={DESCRIPTION_BELOW}
-                  required
-                  maxLength={12}
-                  {...getFilteredInputProps(form, 'postCode', keystrokeFilters.postcode)}
-                />
+                <BillingLocationFields form={form} countries={countries.data ?? []} />
               </SimpleGrid>
             </Stack>
           )}
