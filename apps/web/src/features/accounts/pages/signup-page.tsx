@@ -39,10 +39,7 @@ import { requireText, validateMobileNumber } from '../components/account-field-r
 import { AgreementModal } from '../components/agreement-modal';
 import { AuthCard } from '../components/auth-card';
 import { BillingLocationFields } from '../components/billing-location-fields';
-import {
-  findCountryByIso,
-  toCountryCodeOptions,
-} from '../components/country-options';
+import { findCountryByIso, toCountryCodeOptions } from '../components/country-options';
 import { DESCRIPTION_BELOW } from '../components/description-below';
 import { getFilteredInputProps } from '../components/filtered-input';
 import { toLoginCodePath } from '../components/login-code-path';
