@@ -32,6 +32,8 @@ import { productServicesRoutes } from './modules/content/product-services-routes
 import { createMailService } from './mail/mail-service';
 import { accountRoutes } from './modules/accounts/routes';
 import { profileRoutes } from './modules/accounts/profile-routes';
+import { marketplaceRoutes } from './modules/marketplace/routes';
+import { savedItemRoutes } from './modules/saved-items/routes';
 import { resolveSessionSecret } from './modules/accounts/session-secret';
 import type { JobQueue } from './jobs/job-queue';
 import { APP_VERSION } from './version';
@@ -147,6 +149,8 @@ export async function buildApp({
       await api.register(productServicesRoutes(deps));
       await api.register(accountRoutes(deps));
       await api.register(profileRoutes(deps));
+      await api.register(marketplaceRoutes(deps));
+      await api.register(savedItemRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -7,7 +7,12 @@ import type {
   productServices,
 } from '../schema/company';
 import type { news } from '../schema/content';
-import { DEMO_PRIVACY_SECTIONS, DEMO_TERMS_SECTIONS } from './demo-documents';
+import { buildBaobabCatalogue, buildNimbusCatalogue, type DemoCatalogue } from './demo-catalogues';
+import {
+  DEMO_LICENCE_SECTIONS,
+  DEMO_PRIVACY_SECTIONS,
+  DEMO_TERMS_SECTIONS,
+} from './demo-documents';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -25,6 +30,7 @@ export type DemoCompany = {
   })[];
   partnerClouds: Omit<Insert<typeof partnerClouds>, 'companyId'>[];
   news: Omit<Insert<typeof news>, 'companyId'>[];
+  catalogue: DemoCatalogue;
 };
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
@@ -47,8 +53,19 @@ export function buildDemoCompanies({
   return [
     {
       origins: mainOrigins,
-      documents: [],
+      documents: [
+        {
+          file: 'microsoft-license.pdf',
+          title: 'Microsoft Licence Terms',
+          sections: DEMO_LICENCE_SECTIONS,
+        },
+      ],
+      catalogue: buildNimbusCatalogue(
+        upload('demo', 'microsoft-license.pdf'),
+        upload('demo', 'product-gpu.svg'),
+      ),
       assets: [
+        'product-gpu.svg',
         'nimbus-logo.svg',
         'news-datacentre.svg',
         'news-backup.svg',
@@ -232,6 +249,7 @@ export function buildDemoCompanies({
     {
       origins: [local('127.0.0.2')],
       assets: ['baobab-logo.svg', 'news-nairobi.svg'],
+      catalogue: buildBaobabCatalogue(),
       documents: [
         { file: 'terms.pdf', title: 'Terms and Conditions', sections: DEMO_TERMS_SECTIONS },
         { file: 'privacy.pdf', title: 'Privacy Policy', sections: DEMO_PRIVACY_SECTIONS },

@@ -71,3 +71,19 @@ export const DEMO_PRIVACY_SECTIONS = [
     text: 'You may ask for access to, correction of or deletion of your personal data, object to its processing and complain to the Data Commissioner. Write to our data protection officer at the address on our contact page.',
   },
 ];
+
+/** The licence terms a Windows product links to (vm-lifecycle.md §2.1, "microsoftLicense.pdf"). */
+export const DEMO_LICENCE_SECTIONS = [
+  {
+    heading: '1. Your Microsoft licence',
+    text: 'Windows Server machines are provided without a Windows Server licence. Before your machine is started you must hold a valid Microsoft licence with licence mobility rights, or a Services Provider License Agreement licence bought through us.',
+  },
+  {
+    heading: '2. Providing proof of licence',
+    text: 'When you pay for a Windows machine you are asked for a PDF copy of your licence confirmation. We keep it for as long as the machine exists and share it with Microsoft only if they audit our platform.',
+  },
+  {
+    heading: '3. Client access licences',
+    text: 'Remote Desktop Services and other client access licences are not included. You are responsible for licensing every user or device that connects to the server.',
+  },
+];

@@ -14,6 +14,7 @@ import {
   productServices,
 } from '../schema/company';
 import { news } from '../schema/content';
+import { writeDemoCatalogue } from './write-demo-catalogue';
 import { COUNTRIES } from './countries';
 import { buildDemoCompanies, type DemoCompany } from './demo-companies';
 import { writeDemoPolicyPdf } from './demo-documents';
@@ -97,6 +98,7 @@ async function writeDemoCompany(db: Database, demo: DemoCompany): Promise<void> 
         .values(clouds.map((cloud) => ({ ...cloud, productServiceId: row.id })));
     }
   }
+  await writeDemoCatalogue(db, companyId, demo.catalogue);
 }
 
 async function writeFiles(demo: DemoCompany, uploadsDir: string): Promise<void> {

@@ -66,3 +66,23 @@ export function requireCustomer(deps: {
     request.session = live.session;
   };
 }
+
+/**
+ * For public calls that show more to a customer (the marketplace's prices): the customer of a
+ * valid session of this company, or null for a visitor. An expired access token answers 401 so
+ * a signed-in browser renews its session and asks again instead of being shown a visitor's page.
+ */
+export async function identifyCustomer(
+  deps: { db: Database; secret: string },
+  request: FastifyRequest,
+  companyId: number,
+): Promise<Customer | null> {
+  const token = request.cookies[ACCESS_COOKIE];
+  if (!token) return null;
+  const claims = verifyAccessToken(deps.secret, token);
+  if (claims === 'expired')
+    throw new AppError(401, accountTexts.sessionExpired, { reason: 'access-token-expired' });
+  if (!claims || claims.companyId !== companyId) return null;
+  const live = await findLiveSession(deps.db, claims.sessionId);
+  return live && live.customer.companyId === companyId ? live.customer : null;
+}

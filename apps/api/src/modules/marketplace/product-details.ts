@@ -1,0 +1,182 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { TGetVmProductDetailsResponse } from '@cloud-portal/contract/marketplace/get-vm-product-details';
+import type { TSpecificationLine } from '@cloud-portal/contract/marketplace/catalogue-schemas';
+import type { PricedProduct } from '@cloud-portal/contract/marketplace/configuration-rules';
+import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
+import { formatMinor } from '@cloud-portal/contract/pricing/money';
+import type { SpecificationName } from '@cloud-portal/contract/pricing/vm-pricing';
+import type { Database } from '../../db/client';
+import {
+  operatingSystems,
+  regions,
+  timePeriods,
+  vmProductRamCpuRules,
+  vmProducts,
+  vmProductSpecifications,
+} from '../../db/schema/catalogue';
+import { countries } from '../../db/schema/company';
+import { AppError } from '../../errors';
+
+const flag = (value: boolean) => (value ? 1 : 0);
+/** Basis points → the percent the wire carries (1500 → 15, 750 → 7.5). */
+const toPercent = (basisPoints: number) => basisPoints / 100;
+
+type SpecificationRow = typeof vmProductSpecifications.$inferSelect;
+
+/** A specification line on the wire; a visitor's line carries no cost. */
+export function toSpecificationLine(
+  row: SpecificationRow,
+  taxBasisPoints: number,
+  pricesVisible: boolean,
+): TSpecificationLine {
+  return {
+    specificationName: row.name as SpecificationName,
+    specificationUnit: row.unit,
+    specificationCount: row.baseCount,
+    minValue: row.minValue,
+    maxValue: row.maxValue,
+    size: row.step,
+    ...(pricesVisible
+      ? {
+          costPerUnit: formatMinor(row.costPerUnitMinor),
+          totalCost: formatMinor(row.baseCount * row.costPerUnitMinor),
+        }
+      : {}),
+    sequence: row.sequence,
+    tax: toPercent(taxBasisPoints),
+  };
+}
+
+/** An active product of this company with its OS, tax country and region; 404 otherwise. */
+async function findProduct(db: Database, companyId: number, productId: number) {
+  const [row] = await db
+    .select({
+      product: vmProducts,
+      osType: operatingSystems.name,
+      country: countries,
+      regionName: regions.name,
+    })
+    .from(vmProducts)
+    .innerJoin(operatingSystems, eq(operatingSystems.id, vmProducts.operatingSystemId))
+    .innerJoin(countries, eq(countries.id, vmProducts.countryId))
+    .leftJoin(regions, eq(regions.id, vmProducts.regionId))
+    .where(
+      and(
+        eq(vmProducts.id, productId),
+        eq(vmProducts.companyId, companyId),
+        eq(vmProducts.isActive, true),
+      ),
+    );
+  if (!row) throw new AppError(404, marketplaceMessages.productNotFound);
+  return row;
+}
+
+export async function loadSpecificationLines(db: Database, productId: number) {
+  return db
+    .select()
+    .from(vmProductSpecifications)
+    .where(eq(vmProductSpecifications.productId, productId))
+    .orderBy(asc(vmProductSpecifications.sequence), asc(vmProductSpecifications.id));
+}
+
+/** marketPlace/getSpecification: the lines of one of this company's products. */
+export async function loadSpecification(
+  db: Database,
+  companyId: number,
+  productId: number,
+  pricesVisible: boolean,
+): Promise<TSpecificationLine[]> {
+  const { country } = await findProduct(db, companyId, productId);
+  const lines = await loadSpecificationLines(db, productId);
+  return lines.map((line) => toSpecificationLine(line, country.taxBasisPoints, pricesVisible));
+}
+
+/** Everything /productdetails/{id} needs, for a customer of the product's company. */
+export async function loadProductDetails(
+  db: Database,
+  companyId: number,
+  productId: number,
+): Promise<TGetVmProductDetailsResponse> {
+  const { product, osType, country, regionName } = await findProduct(db, companyId, productId);
+  const [lines, rules, periods, companyRegions] = await Promise.all([
+    loadSpecificationLines(db, productId),
+    db
+      .select()
+      .from(vmProductRamCpuRules)
+      .where(eq(vmProductRamCpuRules.productId, productId))
+      .orderBy(asc(vmProductRamCpuRules.ramStart)),
+    db
+      .select({ ID: timePeriods.id, days: timePeriods.days })
+      .from(timePeriods)
+      .where(eq(timePeriods.companyId, companyId))
+      .orderBy(asc(timePeriods.days)),
+    db
+      .select({ ID: regions.id, name: regions.name })
+      .from(regions)
+      .where(eq(regions.companyId, companyId))
+      .orderBy(asc(regions.sortOrder), asc(regions.name)),
+  ]);
+  return {
+    VMProductDetail: {
+      productID: product.id,
+      productName: product.name,
+      productDescription: product.description,
+      vm_Cost: formatMinor(product.costMinor),
+      vm_RAM_Count: product.memoryCount,
+      vm_RAM_Unit: product.memoryUnit,
+      vm_CPU_Count: product.cpuCount,
+      vm_Driver_Count: product.diskCount,
+      vm_Driver_Unit: product.diskUnit,
+      vm_currency: product.currency,
+      osType,
+      taxValue: toPercent(country.taxBasisPoints),
+      serviceType: product.serviceType,
+      vm_validity: product.validityDays,
+      vm_countryCode: country.isoCode,
+      imagePath: product.imagePath,
+      sendMailForLicense: flag(product.requiresLicence),
+      microsoftLicensePath: product.licencePath,
+      cpu_Cost_Total: formatMinor(product.cpuCostMinor),
+      isGoldCopy: flag(product.isGoldCopy),
+      isPremium: flag(product.isPremium),
+      regionName,
+      regionID: product.regionId,
+    },
+    paymentGateway: product.paymentGateways,
+    vmSpec: lines.map((line) => {
+      const wire = toSpecificationLine(line, country.taxBasisPoints, true);
+      return { ...wire, costPerUnit: wire.costPerUnit!, totalCost: wire.totalCost! };
+    }),
+    ramCpuDependecy: rules.map((rule) => ({
+      ramStartLimit: rule.ramStart,
+      ramEndLimit: rule.ramEnd,
+      cpuCount: rule.cpuCount,
+    })),
+    country: {
+      countryID: country.id,
+      countryName: country.name,
+      taxValue: toPercent(country.taxBasisPoints),
+      currency: country.currency,
+    },
+    timePeriod: periods,
+    byPassflag: flag(product.bypassesPayment),
+    discount: {
+      ramDiscount: toPercent(product.ramDiscountBasisPoints),
+      diskDiscount: toPercent(product.diskDiscountBasisPoints),
+      cpuDiscount: toPercent(product.cpuDiscountBasisPoints),
+    },
+    regions: companyRegions,
+  };
+}
+
+/** What the pricing rules need, from the details (the browser builds the same from the wire). */
+export function toPricedProduct(details: TGetVmProductDetailsResponse): PricedProduct {
+  return {
+    vmSpec: details.vmSpec,
+    ramCpuDependecy: details.ramCpuDependecy,
+    taxValue: details.VMProductDetail.taxValue,
+    discount: details.discount,
+    isPremium: details.VMProductDetail.isPremium === 1,
+    serviceType: details.VMProductDetail.serviceType,
+  };
+}

@@ -1,0 +1,186 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
+import {
+  ZGetProductsRequest,
+  ZGetProductsResponse,
+} from '@cloud-portal/contract/marketplace/get-products';
+import {
+  ZGetFilteredProductsRequest,
+  ZGetFilteredProductsResponse,
+} from '@cloud-portal/contract/marketplace/get-filtered-products';
+import {
+  PRODUCT_NAMES_LIMIT,
+  ZGetProductNamesRequest,
+  ZGetProductNamesResponse,
+} from '@cloud-portal/contract/marketplace/get-product-names';
+import {
+  ZGetSpecificationRequest,
+  ZGetSpecificationResponse,
+} from '@cloud-portal/contract/marketplace/get-specification';
+import {
+  ZGetVmProductDetailsRequest,
+  ZGetVmProductDetailsResponse,
+} from '@cloud-portal/contract/marketplace/get-vm-product-details';
+import {
+  ZGetVmQuoteRequest,
+  ZGetVmQuoteResponse,
+} from '@cloud-portal/contract/marketplace/get-vm-quote';
+import type { AppDeps } from '../../app-deps';
+import { errorResponses, ok } from '../../http/envelope';
+import { optionalBody } from '../../http/optional-body';
+import { RenderedJsonCache } from '../../http/rendered-json';
+import { resolveCompany } from '../../tenancy/resolve-company';
+import { identifyCustomer, requireCustomer } from '../accounts/require-customer';
+import { listPartnerClouds } from '../content/list-partner-clouds';
+import { loadFilterData } from './filter-data';
+import { listProductNames, listProductPage, NO_FILTERS } from './list-products';
+import { loadProductDetails, loadSpecification } from './product-details';
+import { quoteProductConfiguration } from './quote-configuration';
+
+/** portal.md §2 Marketplace and vm-lifecycle.md §2.1: browsing, specification, configuration. */
+export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, companies, config, sessionSecret } = deps;
+  const identify = { db, secret: sessionSecret };
+  // The first page every marketplace visit asks for; the catalogue changes rarely, so it is
+  // rendered once per company, service, page size and audience for as long as a company is cached.
+  const firstPages = new RenderedJsonCache<string>(
+    zEnvelope(ZGetProductsResponse),
+    config.companyCacheMs,
+  );
+
+  return async (app) => {
+    app.post(
+      '/marketPlace/getProducts',
+      {
+        schema: {
+          tags: ['marketplace'],
+          summary: 'First page of products (standard and custom), clouds and the filter choices',
+          description: 'Public. vm_Cost only for a logged-in customer of this company.',
+          body: optionalBody(ZGetProductsRequest),
+          response: { 200: zEnvelope(ZGetProductsResponse), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { websiteUrl, serviceName, pageSize } = request.body;
+        const company = await resolveCompany(companies, request, websiteUrl);
+        const pricesVisible = (await identifyCustomer(identify, request, company.id)) !== null;
+        const key = `${company.id}|${serviceName.toLowerCase()}|${pageSize}|${pricesVisible}`;
+        return firstPages.send(reply, key, async () => {
+          const [page, filterData, clouds] = await Promise.all([
+            listProductPage(
+              db,
+              company.id,
+              { ...NO_FILTERS, serviceName, page: 1, pageSize, section: 'all' },
+              pricesVisible,
+            ),
+            loadFilterData(db, company.id, serviceName),
+            listPartnerClouds(db, company.id),
+          ]);
+          return ok({
+            ...page,
+            cloudData: clouds.map(({ ID: _id, ...cloud }) => cloud),
+            filterData,
+            serviceName,
+          });
+        });
+      },
+    );
+
+    app.post(
+      '/marketPlace/getFilteredProducts',
+      {
+        schema: {
+          tags: ['marketplace'],
+          summary: "Apply the quick-search filters; also a section's further pages",
+          description:
+            'Public. Filters are 0 when unset. data is a list whose first item carries the page.',
+          body: ZGetFilteredProductsRequest,
+          response: { 200: zEnvelope(ZGetFilteredProductsResponse), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const company = await resolveCompany(companies, request, request.body.websiteUrl);
+        const pricesVisible = (await identifyCustomer(identify, request, company.id)) !== null;
+        return ok([await listProductPage(db, company.id, request.body, pricesVisible)]);
+      },
+    );
+
+    app.post(
+      '/marketPlace/getProductNames',
+      {
+        schema: {
+          tags: ['marketplace'],
+          summary: "The VM select: one operating system's products by name",
+          body: ZGetProductNamesRequest,
+          response: { 200: zEnvelope(ZGetProductNamesResponse), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const company = await resolveCompany(companies, request, request.body.websiteUrl);
+        return ok(await listProductNames(db, company.id, request.body, PRODUCT_NAMES_LIMIT));
+      },
+    );
+
+    app.post(
+      '/marketPlace/getSpecification',
+      {
+        schema: {
+          tags: ['marketplace'],
+          summary: "A product's specification lines by sequence",
+          description: 'Public. costPerUnit and totalCost only for a logged-in customer.',
+          body: ZGetSpecificationRequest,
+          response: { 200: zEnvelope(ZGetSpecificationResponse), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const company = await resolveCompany(companies, request, request.body.websiteUrl);
+        const pricesVisible = (await identifyCustomer(identify, request, company.id)) !== null;
+        return ok(await loadSpecification(db, company.id, request.body.productID, pricesVisible));
+      },
+    );
+
+    await app.register(async (plugin) => {
+      const customerOnly = plugin.withTypeProvider<ZodTypeProvider>();
+      customerOnly.addHook('preHandler', requireCustomer({ db, companies, secret: sessionSecret }));
+
+      customerOnly.post(
+        '/marketPlace/getVMProductDetails',
+        {
+          schema: {
+            tags: ['marketplace'],
+            summary: '/productdetails/{id}: product, lines, CPU rules, periods, tax, discounts',
+            body: ZGetVmProductDetailsRequest,
+            response: { 200: zEnvelope(ZGetVmProductDetailsResponse), ...errorResponses },
+          },
+        },
+        async (request) =>
+          ok(await loadProductDetails(db, request.customer!.companyId, request.body.productID)),
+      );
+
+      customerOnly.post(
+        '/marketPlace/getVMQuote',
+        {
+          config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+          schema: {
+            tags: ['marketplace'],
+            summary: "The server's Total Value table for a configuration",
+            description: '400 with data.errors when the product does not offer the configuration.',
+            body: ZGetVmQuoteRequest,
+            response: { 200: zEnvelope(ZGetVmQuoteResponse), ...errorResponses },
+          },
+        },
+        async (request) => {
+          const { productID, memory, disk, processor, timePeriod } = request.body;
+          const { details, quote } = await quoteProductConfiguration(
+            db,
+            request.customer!.companyId,
+            productID,
+            { memory, disk, processor },
+            timePeriod,
+          );
+          return ok({ ...quote, currency: details.VMProductDetail.vm_currency });
+        },
+      );
+    });
+  };
+}

@@ -1,0 +1,45 @@
+import type { TVmProductCard } from '@cloud-portal/contract/marketplace/catalogue-schemas';
+import { formatMinor } from '@cloud-portal/contract/pricing/money';
+import type { vmProducts } from '../../db/schema/catalogue';
+
+export type ProductCardRow = Pick<
+  typeof vmProducts.$inferSelect,
+  | 'id'
+  | 'name'
+  | 'imagePath'
+  | 'memoryCount'
+  | 'memoryUnit'
+  | 'diskCount'
+  | 'diskUnit'
+  | 'cpuCount'
+  | 'currency'
+  | 'costMinor'
+  | 'validityDays'
+  | 'serviceType'
+  | 'isGoldCopy'
+  | 'isPremium'
+> & { osType: string; regionName: string | null };
+
+const flag = (value: boolean) => (value ? 1 : 0);
+
+/** A product card on the wire; a visitor's card has no vm_Cost at all (not even null). */
+export function toProductCard(row: ProductCardRow, pricesVisible: boolean): TVmProductCard {
+  return {
+    productID: row.id,
+    productName: row.name,
+    imagePath: row.imagePath,
+    osType: row.osType,
+    vm_RAM_Count: row.memoryCount,
+    vm_RAM_Unit: row.memoryUnit,
+    vm_Driver_Count: row.diskCount,
+    vm_Driver_Unit: row.diskUnit,
+    vm_CPU_Count: row.cpuCount,
+    vm_Currency: row.currency,
+    ...(pricesVisible ? { vm_Cost: formatMinor(row.costMinor) } : {}),
+    vm_validity: row.validityDays,
+    regionName: row.regionName,
+    serviceType: row.serviceType,
+    isGoldCopy: flag(row.isGoldCopy),
+    isPremium: flag(row.isPremium),
+  };
+}

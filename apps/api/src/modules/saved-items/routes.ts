@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
+import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
+import {
+  ZDeletedSavedVmRequest,
+  ZSaveVmForLaterRequest,
+  ZSaveVmForLaterResponse,
+  ZShowSavedVmResponse,
+} from '@cloud-portal/contract/saved-items/saved-vm';
+import type { AppDeps } from '../../app-deps';
+import { errorResponses, ok } from '../../http/envelope';
+import { requireCustomer } from '../accounts/require-customer';
+import { deleteSavedVm, listSavedVms, saveVmForLater } from './saved-vms';
+
+/** vm-lifecycle.md §2.8: a customer's saved products, never anyone else's. */
+export function savedItemRoutes({ db, companies, sessionSecret }: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', requireCustomer({ db, companies, secret: sessionSecret }));
+    const ownerOf = (request: { customer?: { id: number; companyId: number } }) => ({
+      customerId: request.customer!.id,
+      companyId: request.customer!.companyId,
+    });
+
+    app.post(
+      '/virtualMachine/saveVMForLater',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['saved-items'],
+          summary: 'Save a configuration for later',
+          description:
+            "409 when totalAmount is not the server's quote (data.quote is the current one); 422 when 100 are saved.",
+          body: ZSaveVmForLaterRequest,
+          response: { 200: zEnvelope(ZSaveVmForLaterResponse), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        const saved = await saveVmForLater(db, ownerOf(request), {
+          productId: body.productID,
+          memory: body.memoryCount,
+          disk: body.driveCount,
+          processor: body.processorCount,
+          regionId: body.region,
+          days: body.timePeriod,
+          totalAmount: body.totalAmount,
+        });
+        return ok(saved, marketplaceMessages.productSaved);
+      },
+    );
+
+    app.get(
+      '/virtualMachine/showSavedVM',
+      {
+        schema: {
+          tags: ['saved-items'],
+          summary: "The customer's saved products, newest first",
+          response: { 200: zEnvelope(ZShowSavedVmResponse), ...errorResponses },
+        },
+      },
+      async (request) => ok(await listSavedVms(db, ownerOf(request))),
+    );
+
+    app.post(
+      '/virtualMachine/deletedSavedVM',
+      {
+        schema: {
+          tags: ['saved-items'],
+          summary: 'Delete one of your saved products',
+          body: ZDeletedSavedVmRequest,
+          response: { 200: zEnvelope(z.null()), ...errorResponses },
+        },
+      },
+      async (request) => {
+        await deleteSavedVm(db, ownerOf(request), request.body.savedProductID);
+        return ok(null, marketplaceMessages.savedItemDeleted);
+      },
+    );
+  };
+}

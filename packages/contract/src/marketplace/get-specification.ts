@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { zWebsiteUrl } from '../validation/website-url';
+import { ZSpecificationLine, zProductId } from './catalogue-schemas';
+
+/**
+ * POST /api/marketPlace/getSpecification: a product's specification lines, sorted by sequence.
+ * Public; costPerUnit and totalCost only for a logged-in customer of this company.
+ */
+export const ZGetSpecificationRequest = z.object({
+  productID: zProductId,
+  websiteUrl: zWebsiteUrl,
+});
+export type TGetSpecificationRequest = z.input<typeof ZGetSpecificationRequest>;
+
+export const ZGetSpecificationResponse = z.array(ZSpecificationLine);
+export type TGetSpecificationResponse = z.infer<typeof ZGetSpecificationResponse>;

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { zAmount, ZFilterOption, ZSpecificationLine, zProductId } from './catalogue-schemas';
+
+const zFlag = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * POST /api/marketPlace/getVMProductDetails (customers): everything /productdetails/{id} needs
+ * (vm-lifecycle.md §3 "Product details response"). The spec gives this call no path.
+ */
+export const ZGetVmProductDetailsRequest = z.object({ productID: zProductId });
+export type TGetVmProductDetailsRequest = z.input<typeof ZGetVmProductDetailsRequest>;
+
+export const ZVmProductDetail = z.object({
+  productID: z.number().int(),
+  productName: z.string(),
+  productDescription: z.string(),
+  vm_Cost: zAmount,
+  vm_RAM_Count: z.number(),
+  vm_RAM_Unit: z.string(),
+  vm_CPU_Count: z.number(),
+  vm_Driver_Count: z.number(),
+  vm_Driver_Unit: z.string(),
+  vm_currency: z.string(),
+  osType: z.string(),
+  /** Percent. */
+  taxValue: z.number(),
+  serviceType: z.string(),
+  vm_validity: z.number().int(),
+  vm_countryCode: z.string().nullable(),
+  imagePath: z.string().nullable(),
+  sendMailForLicense: zFlag,
+  microsoftLicensePath: z.string().nullable(),
+  cpu_Cost_Total: zAmount,
+  isGoldCopy: zFlag,
+  isPremium: zFlag,
+  regionName: z.string().nullable(),
+  regionID: z.number().int().nullable(),
+});
+export type TVmProductDetail = z.infer<typeof ZVmProductDetail>;
+
+export const ZTimePeriod = z.object({ ID: z.number().int(), days: z.number().int() });
+export type TTimePeriod = z.infer<typeof ZTimePeriod>;
+
+export const ZGetVmProductDetailsResponse = z.object({
+  VMProductDetail: ZVmProductDetail,
+  paymentGateway: z.array(z.string()),
+  vmSpec: z.array(ZSpecificationLine.required({ costPerUnit: true, totalCost: true })),
+  ramCpuDependecy: z.array(
+    z.object({ ramStartLimit: z.number(), ramEndLimit: z.number(), cpuCount: z.number() }),
+  ),
+  country: z
+    .object({
+      countryID: z.number().int(),
+      countryName: z.string(),
+      taxValue: z.number(),
+      currency: z.string(),
+    })
+    .nullable(),
+  timePeriod: z.array(ZTimePeriod),
+  byPassflag: zFlag,
+  /** Percents per line. */
+  discount: z.object({
+    ramDiscount: z.number(),
+    diskDiscount: z.number(),
+    cpuDiscount: z.number(),
+  }),
+  /** The company's regions, for a product offered without one (the customer picks it). */
+  regions: z.array(ZFilterOption),
+});
+export type TGetVmProductDetailsResponse = z.infer<typeof ZGetVmProductDetailsResponse>;
