@@ -15,6 +15,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = 32;
 const TARGET_RATIO = 0.5;
+/** Issue 5: the marketplace's first page over a 10,000-product catalogue. */
+const BENCH_PRODUCTS = 10_000;
+const TARGET_CATALOGUE = { ratio: 0.4, p99Ms: 50 };
 const TARGET_HOME_JS_GZIP = 200 * 1024;
 
 type Measurement = {
@@ -54,6 +57,19 @@ function startProcess(
     });
     child.on('exit', (code) =>
       reject(new Error(`${args.join(' ')} exited with ${code}: ${output}`)),
+    );
+  });
+}
+
+function runToCompletion(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`)),
     );
   });
 }
@@ -161,22 +177,23 @@ try {
       /listening \d+/,
     ),
   );
-  children.push(
-    await startProcess(
-      ['apps/api/src/server.ts'],
-      {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(portalPort),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: portalUrl,
-        DATA_DIR: dataDir,
-        DATABASE_URL: process.env.DATABASE_URL ?? '',
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-      },
-      /is running at/,
-    ),
-  );
+  const portalEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(portalPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: portalUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  };
+  const benchOrigin = `http://bench.localhost:${portalPort}`;
+  await runToCompletion(['bench/seed-bench-company.ts'], {
+    ...portalEnv,
+    BENCH_ORIGIN: benchOrigin,
+    BENCH_PRODUCTS: String(BENCH_PRODUCTS),
+  });
+  children.push(await startProcess(['apps/api/src/server.ts'], portalEnv, /is running at/));
 
   const post = (pathName: string, body: object): autocannon.Options => ({
     url: `${portalUrl}${pathName}`,
@@ -198,6 +215,10 @@ try {
         name: 'POST /api/home/getProductServices',
         options: post('/api/home/getProductServices', { websiteUrl: portalUrl }),
       },
+      {
+        name: `POST /api/marketPlace/getProducts (${BENCH_PRODUCTS / 1000}k)`,
+        options: post('/api/marketPlace/getProducts', { websiteUrl: benchOrigin }),
+      },
     ],
   );
   const homeJs = await homeJavaScriptGzipBytes(`${portalUrl}/home`);
@@ -206,7 +227,7 @@ try {
     `\nBenchmark: ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per route (medians), ${CONNECTIONS} connections, ${os.cpus().length} cores, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}\n`,
   );
   console.log(
-    'route'.padEnd(40),
+    'route'.padEnd(46),
     'req/s'.padStart(10),
     'p99 ms'.padStart(8),
     'ratio'.padStart(7),
@@ -214,21 +235,27 @@ try {
   );
   const failures: string[] = [];
   console.log(
-    bare.name.padEnd(40),
+    bare.name.padEnd(46),
     bare.requestsPerSecond.toFixed(0).padStart(10),
     String(bare.p99Ms).padStart(8),
     '1.00'.padStart(7),
   );
   for (const call of calls) {
     const ratio = call.ratio;
-    const passed = ratio >= TARGET_RATIO && call.errors === 0 && call.non2xx === 0;
+    const isCatalogue = call.name.includes('getProducts');
+    const targetRatio = isCatalogue ? TARGET_CATALOGUE.ratio : TARGET_RATIO;
+    const passed =
+      ratio >= targetRatio &&
+      (!isCatalogue || call.p99Ms <= TARGET_CATALOGUE.p99Ms) &&
+      call.errors === 0 &&
+      call.non2xx === 0;
     if (!passed) failures.push(call.name);
     console.log(
-      call.name.padEnd(40),
+      call.name.padEnd(46),
       call.requestsPerSecond.toFixed(0).padStart(10),
       String(call.p99Ms).padStart(8),
       ratio.toFixed(2).padStart(7),
-      ` ≥ ${TARGET_RATIO} ${passed ? 'PASS' : 'FAIL'}${call.non2xx || call.errors ? ` (${call.non2xx} non-2xx, ${call.errors} errors)` : ''}`,
+      ` ≥ ${targetRatio}${isCatalogue ? `, p99 ≤ ${TARGET_CATALOGUE.p99Ms} ms` : ''} ${passed ? 'PASS' : 'FAIL'}${call.non2xx || call.errors ? ` (${call.non2xx} non-2xx, ${call.errors} errors)` : ''}`,
     );
   }
   const homePassed = homeJs.total <= TARGET_HOME_JS_GZIP;
