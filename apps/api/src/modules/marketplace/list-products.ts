@@ -3,6 +3,7 @@ import type { TProductFilters } from '@cloud-portal/contract/marketplace/get-fil
 import type { TProductPage } from '@cloud-portal/contract/marketplace/catalogue-schemas';
 import type { Database } from '../../db/client';
 import { operatingSystems, regions, vmProducts } from '../../db/schema/catalogue';
+import type { TtlCache } from '../../lib/ttl-cache';
 import { toProductCard } from './serializers';
 import { toServiceKey } from './write-catalogue';
 
@@ -88,6 +89,21 @@ async function listSection(
   return rows.map((row) => toProductCard(row, pricesVisible));
 }
 
+type SectionTotals = { standard: number; gold: number };
+/** Counting a big catalogue costs more than a page of it; totals are kept as long as a company. */
+export type SectionTotalsCache = TtlCache<string, SectionTotals>;
+
+async function countSections(db: Database, where: SQL): Promise<SectionTotals> {
+  const rows = await db
+    .select({ isGoldCopy: vmProducts.isGoldCopy, total: count() })
+    .from(vmProducts)
+    .where(where)
+    .groupBy(vmProducts.isGoldCopy);
+  const totalOf = (isGoldCopy: boolean) =>
+    rows.find((row) => row.isGoldCopy === isGoldCopy)?.total ?? 0;
+  return { standard: totalOf(false), gold: totalOf(true) };
+}
+
 /**
  * One page of each section (Explore Virtual Machine, Explore Custom Virtual Machines) and each
  * section's total, for a company's active products matching the query. Paged by offset on the
@@ -98,8 +114,20 @@ export async function listProductPage(
   companyId: number,
   query: ProductQuery,
   pricesVisible: boolean,
+  totalsCache: SectionTotalsCache,
 ): Promise<TProductPage> {
   const where = productConditions(companyId, query);
+  const totalsKey = JSON.stringify([
+    companyId,
+    query.serviceName.toLowerCase(),
+    query.operatingSystem,
+    query.virtualMachine,
+    query.processor,
+    query.memory,
+    query.disk,
+    query.region,
+    query.IPType,
+  ]);
   const wantsStandard = query.section !== 'GoldVMData';
   const wantsGold = query.section !== 'VMProducts';
   const [standard, gold, totals] = await Promise.all([
@@ -109,19 +137,13 @@ export async function listProductPage(
     wantsGold
       ? listSection(db, where, true, query.page, query.pageSize, pricesVisible)
       : Promise.resolve([]),
-    db
-      .select({ isGoldCopy: vmProducts.isGoldCopy, total: count() })
-      .from(vmProducts)
-      .where(where)
-      .groupBy(vmProducts.isGoldCopy),
+    totalsCache.get(totalsKey, () => countSections(db, where)),
   ]);
-  const totalOf = (isGoldCopy: boolean) =>
-    totals.find((row) => row.isGoldCopy === isGoldCopy)?.total ?? 0;
   return {
     VMProducts: standard,
     GoldVMData: gold,
-    VMProductsTotal: totalOf(false),
-    GoldVMDataTotal: totalOf(true),
+    VMProductsTotal: totals.standard,
+    GoldVMDataTotal: totals.gold,
     page: query.page,
     pageSize: query.pageSize,
     pricesVisible,

@@ -33,7 +33,13 @@ import { resolveCompany } from '../../tenancy/resolve-company';
 import { identifyCustomer, requireCustomer } from '../accounts/require-customer';
 import { listPartnerClouds } from '../content/list-partner-clouds';
 import { loadFilterData } from './filter-data';
-import { listProductNames, listProductPage, NO_FILTERS } from './list-products';
+import { TtlCache } from '../../lib/ttl-cache';
+import {
+  listProductNames,
+  listProductPage,
+  NO_FILTERS,
+  type SectionTotalsCache,
+} from './list-products';
 import { loadProductDetails, loadSpecification } from './product-details';
 import { quoteProductConfiguration } from './quote-configuration';
 
@@ -47,6 +53,7 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     zEnvelope(ZGetProductsResponse),
     config.companyCacheMs,
   );
+  const totals: SectionTotalsCache = new TtlCache(config.companyCacheMs);
 
   return async (app) => {
     app.post(
@@ -72,6 +79,7 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               company.id,
               { ...NO_FILTERS, serviceName, page: 1, pageSize, section: 'all' },
               pricesVisible,
+              totals,
             ),
             loadFilterData(db, company.id, serviceName),
             listPartnerClouds(db, company.id),
@@ -101,7 +109,7 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const company = await resolveCompany(companies, request, request.body.websiteUrl);
         const pricesVisible = (await identifyCustomer(identify, request, company.id)) !== null;
-        return ok([await listProductPage(db, company.id, request.body, pricesVisible)]);
+        return ok([await listProductPage(db, company.id, request.body, pricesVisible, totals)]);
       },
     );
 

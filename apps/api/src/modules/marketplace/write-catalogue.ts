@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { cpuCountForMemory } from '@cloud-portal/contract/marketplace/configuration-rules';
 import {
   DAYS_PER_PRICED_PERIOD,
@@ -134,5 +135,8 @@ export async function writeVmProducts(
     if (specifications.length) await db.insert(vmProductSpecifications).values(specifications);
     if (rules.length) await db.insert(vmProductRamCpuRules).values(rules);
   }
+  // Fresh statistics, so the planner uses the listing indexes at once (the embedded database
+  // has no autovacuum to notice a bulk write).
+  await db.execute(sql`analyze vm_products, vm_product_specifications, vm_product_ram_cpu_rules`);
   return ids;
 }
