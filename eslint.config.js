@@ -1,4 +1,5 @@
 // @ts-check
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -8,18 +9,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
-const features = [
-  'company',
-  'content',
-  'accounts',
-  'marketplace',
-  'saved-items',
-  'orders',
-  'payments',
-  'vms',
-  'tickets',
-  'invoices',
-];
+// Every folder under features/ is a feature: a new one is covered without editing this list.
+const features = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {

@@ -174,6 +174,29 @@ const profilePage = accountsPage(
   (module) => module.ProfilePage,
 );
 
+const marketplacePage = pageWithTexts(
+  'marketplace',
+  () => import('@/features/marketplace/pages/marketplace-page'),
+  (module) => module.MarketplacePage,
+);
+const productDetailsPage = pageWithTexts(
+  'products',
+  () => import('@/features/product-configuration/pages/product-details-page'),
+  (module) => module.ProductDetailsPage,
+);
+const savedItemsPage = pageWithTexts(
+  'products',
+  () => import('@/features/saved-items/pages/saved-items-page'),
+  (module) => module.SavedItemsPage,
+);
+
+/** The pages built so far behind the login; the rest arrive with their issues. */
+const CUSTOMER_PAGES: Partial<Record<PageTitleKey, () => Promise<{ Component: ComponentType }>>> = {
+  profile: profilePage,
+  productDetails: productDetailsPage,
+  savedItems: savedItemsPage,
+};
+
 /** portal.md §2: login, sign-up and the forgotten password, for visitors only. */
 const GUEST_ROUTES: RouteObject[] = [
   { path: '/customerlogin', lazy: loginPage, handle: handle('login') },
@@ -190,20 +213,21 @@ const ACCOUNT_ROUTES: RouteObject[] = [
 
 /**
  * vm-lifecycle.md §2 (and portal.md's profile and saved items): the customer's pages, behind the
- * login. The profile is built; the others arrive with their issues.
+ * login.
  */
 const CUSTOMER_ROUTES: RouteObject[] = PROTECTED_ROUTES.map(({ path, titleKey }) => ({
   path,
-  lazy: titleKey === 'profile' ? profilePage : notAvailablePage,
+  lazy: CUSTOMER_PAGES[titleKey] ?? notAvailablePage,
   handle: handle(titleKey),
 }));
 
 /** Routes whose features arrive in later issues: routed, named, and honest about it. */
-const LATER_ROUTES: [path: string, titleKey: PageTitleKey][] = [
-  // portal.md §2: marketplace
-  ['/marketplace', 'marketplace'],
-  ['/marketplace/:serviceName', 'marketplace'],
-  ['/test', 'test'],
+const LATER_ROUTES: [path: string, titleKey: PageTitleKey][] = [['/test', 'test']];
+
+/** portal.md §2: the marketplace, public (prices only for customers). */
+const MARKETPLACE_ROUTES: RouteObject[] = [
+  { path: '/marketplace', lazy: marketplacePage, handle: handle('marketplace') },
+  { path: '/marketplace/:serviceName', lazy: marketplacePage, handle: handle('marketplace') },
 ];
 
 function handle(titleKey: PageTitleKey): RouteHandle {
@@ -240,6 +264,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: '/home', lazy: homePage, handle: handle('home') },
                   ...CONTENT_ROUTES,
+                  ...MARKETPLACE_ROUTES,
                   { element: <GuestOnly />, children: GUEST_ROUTES },
                   ...ACCOUNT_ROUTES,
                   { element: <RequireSession />, children: CUSTOMER_ROUTES },

@@ -5,6 +5,8 @@ import en from './en.json';
 import type contentEn from './content/en.json';
 import type documentsEn from './documents/en.json';
 import type accountsEn from './accounts/en.json';
+import type marketplaceEn from './marketplace/en.json';
+import type productsEn from './products/en.json';
 
 const STORAGE_KEY = 'cloud-portal.language';
 const FALLBACK_LANGUAGE: TLanguage = 'en';
@@ -46,8 +48,9 @@ const translationLoaders: Record<Exclude<TLanguage, 'en'>, () => Promise<typeof 
 /**
  * Texts only some pages need live in namespaces of their own, one chunk per language, so the
  * first download carries none of them: `content` (the information pages), `documents` (the
- * document viewer) and `accounts` (login, sign-up, recovery, the profile and the signed-in
- * header). Each language's file must have every key English has.
+ * document viewer), `accounts` (login, sign-up, recovery, the profile and the signed-in
+ * header), `marketplace` (the marketplace pages) and `products` (product configuration and saved
+ * items). Each language's file must have every key English has.
  */
 const namespaceLoaders = {
   content: {
@@ -64,6 +67,18 @@ const namespaceLoaders = {
     en: () => import('./accounts/en.json').then((module) => module.default),
     ko: () =>
       import('./accounts/ko.json').then((module) => module.default satisfies typeof accountsEn),
+  },
+  marketplace: {
+    en: () => import('./marketplace/en.json').then((module) => module.default),
+    ko: () =>
+      import('./marketplace/ko.json').then(
+        (module) => module.default satisfies typeof marketplaceEn,
+      ),
+  },
+  products: {
+    en: () => import('./products/en.json').then((module) => module.default),
+    ko: () =>
+      import('./products/ko.json').then((module) => module.default satisfies typeof productsEn),
   },
 } satisfies Record<string, Record<TLanguage, () => Promise<object>>>;
 

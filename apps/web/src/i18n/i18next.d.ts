@@ -3,6 +3,8 @@ import type en from './en.json';
 import type content from './content/en.json';
 import type documents from './documents/en.json';
 import type accounts from './accounts/en.json';
+import type marketplace from './marketplace/en.json';
+import type products from './products/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -12,6 +14,8 @@ declare module 'i18next' {
       content: typeof content;
       documents: typeof documents;
       accounts: typeof accounts;
+      marketplace: typeof marketplace;
+      products: typeof products;
     };
   }
 }

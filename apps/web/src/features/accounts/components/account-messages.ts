@@ -1,5 +1,6 @@
 import { accountMessages } from '@cloud-portal/contract/validation/account-rules';
 import { messages } from '@cloud-portal/contract/validation/messages';
+import type { MessagePattern } from '@/lib/use-contract-messages';
 
 /**
  * The server's answers on the account calls that the contract keeps only beside its zod schemas
@@ -42,13 +43,20 @@ export const ACCOUNT_TEXTS = {
   ...serverTexts,
 } as const;
 
-export type AccountTextName = keyof typeof ACCOUNT_TEXTS;
+const addressed = ([, email = '']: RegExpExecArray) => ({ email });
 
 /** Texts that name an address: the login, sign-up and resend answers. */
-export const ADDRESSED_TEXT_PATTERNS = [
-  { name: 'otpSent', pattern: /^An OTP is sent to your (.+)$/ },
-  { name: 'otpResent', pattern: /^An OTP is resent to your (.+)$/ },
-] as const;
+export const ADDRESSED_TEXT_PATTERNS: readonly MessagePattern[] = [
+  { name: 'otpSent', pattern: /^An OTP is sent to your (.+)$/, values: addressed },
+  { name: 'otpResent', pattern: /^An OTP is resent to your (.+)$/, values: addressed },
+];
 
-/** 'Use at most 60 characters' (the server's length caps). */
-export const MAX_LENGTH_PATTERN = /^Use at most (\d+) characters$/;
+/** Every text that carries a value; 'Use at most 60 characters' is the server's length caps. */
+export const ACCOUNT_TEXT_PATTERNS: readonly MessagePattern[] = [
+  ...ADDRESSED_TEXT_PATTERNS,
+  {
+    name: 'maxLength',
+    pattern: /^Use at most (\d+) characters$/,
+    values: ([, count]) => ({ count: Number(count) }),
+  },
+];

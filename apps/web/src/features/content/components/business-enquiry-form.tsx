@@ -7,9 +7,9 @@ import { messages } from '@cloud-portal/contract/validation/messages';
 import { validateRequiredText } from '@cloud-portal/contract/validation/text';
 import { FormErrorAnnouncer } from '@/components/form-error-announcer';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
+import { useContractMessages } from '@/lib/use-contract-messages';
 import { useSendQueryMail } from '../api/send-query-mail';
 import { useFormFeedback } from './use-form-feedback';
-import { useMessageTranslation } from './use-message-translation';
 
 type Props = { businessName: string; productServices: string[] };
 
@@ -21,7 +21,7 @@ type Props = { businessName: string; productServices: string[] };
  */
 export function BusinessEnquiryForm({ businessName, productServices }: Props) {
   const { t } = useTranslation('content');
-  const { translateMessage, translateError } = useMessageTranslation();
+  const { translateMessage, translateError } = useContractMessages('content', messages);
   const sendQueryMail = useSendQueryMail();
 
   const required = (message: string) => (value: string) => {

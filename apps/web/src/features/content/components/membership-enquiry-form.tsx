@@ -24,10 +24,10 @@ import { validateRequiredText } from '@cloud-portal/contract/validation/text';
 import { FormErrorAnnouncer } from '@/components/form-error-announcer';
 import { isApiError } from '@/lib/api-client';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
+import { useContractMessages } from '@/lib/use-contract-messages';
 import { useSendMembershipEnquiry } from '../api/send-membership-enquiry';
 import { checkLogo, checkLogoFile, readImageSize } from './membership-logo';
 import { useFormFeedback } from './use-form-feedback';
-import { useMessageTranslation } from './use-message-translation';
 
 type LogoState =
   | { status: 'none' }
@@ -59,7 +59,7 @@ const INITIAL_VALUES = {
  */
 export function MembershipEnquiryForm() {
   const { t } = useTranslation('content');
-  const { translateMessage, translateError } = useMessageTranslation();
+  const { translateMessage, translateError } = useContractMessages('content', messages);
   const sendEnquiry = useSendMembershipEnquiry();
   const [logo, setLogo] = useState<LogoState>({ status: 'none' });
 

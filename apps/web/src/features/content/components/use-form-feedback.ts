@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { messages } from '@cloud-portal/contract/validation/messages';
 import { isApiError } from '@/lib/api-client';
 import { getFieldErrors } from '@/lib/error-message';
-import { useMessageTranslation } from './use-message-translation';
+import { useContractMessages } from '@/lib/use-contract-messages';
 
 type FormErrors = Record<string, unknown>;
 
@@ -16,7 +17,7 @@ export function useFormFeedback<Values extends Record<string, unknown>>(
   form: UseFormReturnType<Values>,
 ) {
   const { t } = useTranslation('content');
-  const { translateMessage } = useMessageTranslation();
+  const { translateMessage } = useContractMessages('content', messages);
   const [announcement, setAnnouncement] = useState<string[]>([]);
 
   const reportErrors = useCallback(

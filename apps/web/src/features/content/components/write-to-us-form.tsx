@@ -8,9 +8,9 @@ import { validateRequiredText } from '@cloud-portal/contract/validation/text';
 import { FormErrorAnnouncer } from '@/components/form-error-announcer';
 import { isApiError } from '@/lib/api-client';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
+import { useContractMessages } from '@/lib/use-contract-messages';
 import { useWriteToUs } from '../api/write-to-us';
 import { useFormFeedback } from './use-form-feedback';
-import { useMessageTranslation } from './use-message-translation';
 
 /**
  * portal.md §2 and §4 "Contact send": email and description. Success thanks the writer in the
@@ -19,7 +19,7 @@ import { useMessageTranslation } from './use-message-translation';
  */
 export function WriteToUsForm() {
   const { t } = useTranslation('content');
-  const { translateMessage, translateError } = useMessageTranslation();
+  const { translateMessage, translateError } = useContractMessages('content', messages);
   const writeToUs = useWriteToUs();
   const form = useForm({
     initialValues: { emailID: '', content: '' },

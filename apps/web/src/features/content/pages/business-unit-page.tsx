@@ -19,12 +19,13 @@ import { IconArrowRight, IconCloud, IconExternalLink, IconMoodEmpty } from '@tab
 import { useTranslation } from 'react-i18next';
 import type { TGetProductDetailsResponse } from '@cloud-portal/contract/content/get-product-details';
 import type { TProductService } from '@cloud-portal/contract/company/get-product-services';
+import { messages } from '@cloud-portal/contract/validation/messages';
 import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { toExternalUrl } from '@/lib/external-url';
+import { useContractMessages } from '@/lib/use-contract-messages';
 import { useProductDetails } from '../api/get-product-details';
 import { BusinessEnquiryForm } from '../components/business-enquiry-form';
-import { useMessageTranslation } from '../components/use-message-translation';
 
 type SideMenu = TGetProductDetailsResponse['sideMenu'];
 
@@ -39,7 +40,7 @@ function toPath(slug: string): string {
  */
 export function BusinessUnitPage() {
   const { t } = useTranslation('content');
-  const { translateError } = useMessageTranslation();
+  const { translateError } = useContractMessages('content', messages);
   const { businessName: routeName = '' } = useParams();
   const { data, error, isPending, refetch, isRefetching, isPlaceholderData } =
     useProductDetails(routeName);

@@ -1,8 +1,10 @@
-import { Box, Card, Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { Box, Card, Container, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ContactDetails } from '@/components/contact-details';
+import { FollowUs } from '@/components/follow-us';
 import { PageHeader } from '@/components/page-header';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
-import { ContactDetails } from '../components/contact-details';
 import { MembershipEnquiryForm } from '../components/membership-enquiry-form';
 import { WriteToUsForm } from '../components/write-to-us-form';
 
@@ -28,7 +30,21 @@ export function HelpPage() {
               p={{ base: 'md', sm: 'xl' }}
               h="100%"
             >
-              <ContactDetails />
+              <Stack gap="lg" data-testid="contact-details">
+                <Title order={2} size="h3" id="contact-details-title">
+                  {t('help.detailsTitle')}
+                </Title>
+                <ContactDetails layout="list" />
+                <Group wrap="nowrap" align="flex-start" gap="md">
+                  <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
+                    <IconClock size={20} />
+                  </ThemeIcon>
+                  <Text size="sm" pt={8}>
+                    {t('help.hours')}
+                  </Text>
+                </Group>
+                <FollowUs />
+              </Stack>
             </Card>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>

@@ -4,15 +4,16 @@ import { Container, EmptyState, SimpleGrid, Skeleton } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TNews } from '@cloud-portal/contract/content/get-all-news';
+import { messages } from '@cloud-portal/contract/validation/messages';
 import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { isApiError } from '@/lib/api-client';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
 import { showErrorToast } from '@/lib/notify';
+import { useContractMessages } from '@/lib/use-contract-messages';
 import { useAllNews } from '../api/get-all-news';
 import { useNewsDetail } from '../api/get-news-detail';
 import { NewsCard } from '../components/news-card';
-import { useMessageTranslation } from '../components/use-message-translation';
 
 const NewsDetailModal = lazy(() =>
   import('../components/news-detail-modal').then((module) => ({ default: module.NewsDetailModal })),
@@ -33,7 +34,7 @@ function readNewsId(value: string | null): number | null {
 export function NewsPage() {
   const { t } = useTranslation('content');
   const { companyName } = useCompanyConfiguration();
-  const { translateError } = useMessageTranslation();
+  const { translateError } = useContractMessages('content', messages);
   const [searchParams, setSearchParams] = useSearchParams();
   const { data: news, error, isPending, refetch, isRefetching } = useAllNews();
   const requestedId = readNewsId(searchParams.get('id'));

@@ -7,8 +7,8 @@ import { messages } from '@cloud-portal/contract/validation/messages';
 import { isApiError } from '@/lib/api-client';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
 import { readLinkToken } from '@/lib/link-token';
+import { useContractMessages } from '@/lib/use-contract-messages';
 import { useUnsubscribeUser } from '../api/unsubscribe-user';
-import { useMessageTranslation } from '../components/use-message-translation';
 
 /**
  * /newsletter?token=… (portal.md §2): asks before unsubscribing; No goes home, 'Yes, Unsubscribe'
@@ -21,7 +21,7 @@ export function NewsletterPage() {
   const { search } = useLocation();
   const token = useMemo(() => readLinkToken(search), [search]);
   const unsubscribe = useUnsubscribeUser();
-  const { translateMessage, translateError } = useMessageTranslation();
+  const { translateMessage, translateError } = useContractMessages('content', messages);
 
   const state: 'ask' | 'done' | 'failed' =
     token === null || unsubscribe.isError ? 'failed' : unsubscribe.isSuccess ? 'done' : 'ask';

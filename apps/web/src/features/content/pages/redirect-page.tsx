@@ -16,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { messages } from '@cloud-portal/contract/validation/messages';
 import { isApiError } from '@/lib/api-client';
 import { rememberRedirectVmId } from '@/lib/redirect-vm-id';
+import { useContractMessages } from '@/lib/use-contract-messages';
 import { useCheckRedirect } from '../api/check-redirect';
-import { useMessageTranslation } from '../components/use-message-translation';
 
 /**
  * /redirect?url=…&vmId=… (portal.md §2 "Redirect helper page"). The server decides whether `url`
@@ -28,7 +28,7 @@ import { useMessageTranslation } from '../components/use-message-translation';
 export function RedirectPage() {
   const { t } = useTranslation('content');
   const { t: tCommon } = useTranslation();
-  const { translateMessage, translateError } = useMessageTranslation();
+  const { translateMessage, translateError } = useContractMessages('content', messages);
   const [searchParams] = useSearchParams();
   const url = useMemo(() => {
     const value = searchParams.get('url')?.trim() ?? '';

@@ -1,0 +1,94 @@
+import { useParams } from 'react-router';
+import { Container, Grid, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
+import { PageHeader } from '@/components/page-header';
+import { QueryErrorAlert } from '@/components/query-error-alert';
+import { useCompanyConfiguration } from '@/lib/company-configuration-context';
+import { useSession } from '@/lib/session';
+import { useContractMessages } from '@/lib/use-contract-messages';
+import { useProducts } from '../api/get-products';
+import { CloudSection } from '../components/cloud-section';
+import { isUnfiltered } from '../components/filter-state';
+import { MarketplaceContact } from '../components/marketplace-contact';
+import { ProductSection } from '../components/product-section';
+import { QuickSearchPanel } from '../components/quick-search-panel';
+import { useProductFilters } from '../components/use-product-filters';
+
+/**
+ * /marketplace and /marketplace/{serviceName} (portal.md §2): the quick-search panel beside the
+ * two product sections and the clouds, then the contact block. With a service name, only that
+ * cloud service's products, under its name. Prices only for a logged-in customer.
+ */
+export function MarketplacePage() {
+  const { serviceName = '' } = useParams();
+  // A new service starts with a clean panel.
+  return <Marketplace key={serviceName} serviceName={serviceName.trim()} />;
+}
+
+function Marketplace({ serviceName }: { serviceName: string }) {
+  const { t } = useTranslation('marketplace');
+  const { companyName } = useCompanyConfiguration();
+  const { translateError } = useContractMessages('marketplace', marketplaceMessages);
+  const session = useSession();
+  const isLoggedIn = session.user !== null;
+  const isReady = !session.isPending;
+  const products = useProducts(serviceName, isLoggedIn, isReady);
+  const filters = useProductFilters(serviceName, isLoggedIn);
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={serviceName === '' ? undefined : t('title')}
+        title={serviceName === '' ? t('title') : serviceName}
+        description={
+          serviceName === ''
+            ? t('intro', { companyName })
+            : t('serviceIntro', { companyName, serviceName })
+        }
+      />
+      <Container size="xl" pb={{ base: 48, md: 72 }}>
+        {products.error ? (
+          <QueryErrorAlert
+            title={t('sections.loadError')}
+            message={translateError(products.error)}
+            onRetry={() => void products.refetch()}
+            isRetrying={products.isRefetching}
+          />
+        ) : (
+          <Grid gap={{ base: 'lg', md: 'xl' }}>
+            <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+              <QuickSearchPanel
+                draft={filters.draft}
+                filterData={products.data?.filterData}
+                dispatch={filters.dispatch}
+                onApply={filters.apply}
+                isApplying={filters.isApplying}
+                onReset={filters.reset}
+                isFiltered={!isUnfiltered(filters.applied)}
+                serviceName={serviceName}
+                isLoggedIn={isLoggedIn}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+              <Stack gap={48}>
+                {(['VMProducts', 'GoldVMData'] as const).map((section) => (
+                  <ProductSection
+                    key={section}
+                    section={section}
+                    serviceName={serviceName}
+                    selection={filters.applied}
+                    isLoggedIn={isLoggedIn}
+                    enabled={isReady}
+                  />
+                ))}
+                <CloudSection clouds={products.data?.cloudData} />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        )}
+        <MarketplaceContact />
+      </Container>
+    </>
+  );
+}

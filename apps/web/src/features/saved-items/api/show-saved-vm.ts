@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TShowSavedVmResponse } from '@cloud-portal/contract/saved-items/saved-vm';
+import { apiGet } from '@/lib/api-client';
+
+/** The product configuration page refreshes this list (by the same key) when it saves. */
+export const SAVED_ITEMS_QUERY_KEY = ['saved-items'] as const;
+
+/** GET /api/virtualMachine/showSavedVM: the customer's saved products, newest first. */
+export function showSavedVm(signal?: AbortSignal): Promise<TShowSavedVmResponse> {
+  return apiGet<TShowSavedVmResponse>('virtualMachine/showSavedVM', {
+    signal,
+    authenticated: true,
+  });
+}
+
+export function useSavedVms() {
+  return useQuery({
+    queryKey: SAVED_ITEMS_QUERY_KEY,
+    queryFn: ({ signal }) => showSavedVm(signal),
+  });
+}

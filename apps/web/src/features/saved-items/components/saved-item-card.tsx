@@ -1,0 +1,116 @@
+import { Link } from 'react-router';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TSavedVm } from '@cloud-portal/contract/saved-items/saved-vm';
+import { OsImage } from '@/components/os-image';
+import { formatAmount } from '@/lib/format-amount';
+import { savedItemLink } from './saved-item-link';
+
+type Props = { item: TSavedVm; onDelete: (item: TSavedVm) => void };
+
+/** One saved product: picture by OS, name, RAM, disk, vCPU, OS, period and the saved total. */
+export function SavedItemCard({ item, onDelete }: Props) {
+  const { t } = useTranslation('products');
+  const headingId = `saved-item-${item.ID}`;
+  const facts = [
+    { label: t('savedItems.ram'), value: `${item.ram_Count} ${item.ram_Unit}` },
+    { label: t('savedItems.disk'), value: `${item.disk_Count} ${item.disk_Unit}` },
+    { label: t('savedItems.vcpu'), value: String(item.cpu_Count) },
+    { label: t('savedItems.os'), value: item.osType },
+    {
+      label: t('savedItems.period'),
+      value:
+        item.timePeriod > 0
+          ? t('common.days', { count: item.timePeriod })
+          : t('savedItems.noPeriod'),
+    },
+  ];
+
+  return (
+    <Card
+      component="article"
+      withBorder
+      radius="lg"
+      padding="lg"
+      aria-labelledby={headingId}
+      data-testid="saved-item"
+    >
+      <Card.Section withBorder>
+        <Box pos="relative">
+          <OsImage
+            osType={item.osType}
+            imagePath={item.imagePath}
+            label={t('card.imageLabel', { name: item.vmName, os: item.osType })}
+            height={120}
+          />
+          {!item.isAvailable && (
+            <Badge color="gray" variant="filled" pos="absolute" top={12} left={12}>
+              {t('savedItems.unavailable')}
+            </Badge>
+          )}
+        </Box>
+      </Card.Section>
+      <Stack gap="md" mt="md" style={{ flex: 1 }}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Title order={2} id={headingId} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+            {item.vmName}
+          </Title>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={t('savedItems.delete', { name: item.vmName })}
+            aria-haspopup="dialog"
+            onClick={() => onDelete(item)}
+          >
+            <IconTrash size={20} aria-hidden />
+          </ActionIcon>
+        </Group>
+        <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
+          {facts.map((fact) => (
+            <Box key={fact.label} miw={0}>
+              <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {fact.label}
+              </Text>
+              <Text component="dd" m={0} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {fact.value}
+              </Text>
+            </Box>
+          ))}
+        </SimpleGrid>
+        <Group justify="space-between" align="center" mt="auto" gap="sm">
+          <Box>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {t('savedItems.total')}
+            </Text>
+            <Text fw={700} data-testid="saved-total">
+              {formatAmount(item.totalAmount, item.currency)}
+            </Text>
+          </Box>
+          {item.isAvailable && (
+            <Button
+              component={Link}
+              to={savedItemLink(item)}
+              variant="light"
+              aria-describedby={headingId}
+            >
+              {t('savedItems.view')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
