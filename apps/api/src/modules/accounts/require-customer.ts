@@ -28,7 +28,9 @@ export function requireCustomer(deps: {
   companies: CompanyDirectory;
   secret: string;
 }) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    // A customer's own data is never kept by a browser or proxy cache.
+    void reply.header('cache-control', 'no-store');
     const token = request.cookies[ACCESS_COOKIE];
     if (!token) throw new AppError(401, accountTexts.notLoggedIn);
     const claims = verifyAccessToken(deps.secret, token);

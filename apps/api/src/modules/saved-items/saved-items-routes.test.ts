@@ -181,6 +181,16 @@ describe('saved items', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('is never kept by a browser or proxy cache', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/virtualMachine/showSavedVM',
+      headers: { origin: MAIN_ORIGIN },
+      cookies: owner.cookies,
+    });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
   it("cannot save another company's product", async () => {
     const other = (
       await post(t.app, '/api/marketPlace/getProducts', {}, { origin: SECOND_ORIGIN })
