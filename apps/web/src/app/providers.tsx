@@ -4,7 +4,7 @@ import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { GlobalLoadingOverlay } from '@/components/global-loading-overlay';
-import { createBrandTheme } from '@/lib/brand-theme';
+import { accessibleColorVariables, createBrandTheme } from '@/lib/brand-theme';
 import { companyConfigurationQueryOptions } from '@/features/company/api/get-company-configuration';
 
 const DeferredOverlays = lazy(() =>
@@ -38,7 +38,11 @@ function BrandedMantineProvider({ children }: { children: ReactNode }) {
   });
   const theme = useMemo(() => createBrandTheme(primaryColor), [primaryColor]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      cssVariablesResolver={accessibleColorVariables}
+    >
       {children}
     </MantineProvider>
   );

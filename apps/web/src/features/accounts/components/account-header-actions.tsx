@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Avatar, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { IconBell, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TSessionUser } from '@cloud-portal/contract/accounts/session';
@@ -9,6 +9,7 @@ import { useUserNotifications } from '../api/get-user-notifications';
 import { LogoutDialog } from './logout-dialog';
 import { NotificationsDialog } from './notifications-dialog';
 import classes from './account-header-actions.module.css';
+import { CustomerAvatar } from './customer-avatar';
 
 type Props = { user: TSessionUser };
 
@@ -54,13 +55,12 @@ export function AccountHeaderActions({ user }: Props) {
         className={classes.profileLink}
         data-testid="header-profile-link"
       >
-        <Avatar
+        <CustomerAvatar
           src={toAssetUrl(user.imagePath)}
           name={fullName}
           alt=""
           size={32}
           radius="xl"
-          color="initials"
           aria-hidden
         />
         <span className={classes.profileName}>{fullName}</span>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Avatar, Button, Center, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Center, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useRemoveProfileImage } from '../api/remove-profile-image';
 import { useUpdateProfileImage } from '../api/update-profile-image';
 import { checkProfileImage, PROFILE_IMAGE_TYPES } from './profile-image-rules';
 import { useAccountMessages } from './use-account-messages';
+import { CustomerAvatar } from './customer-avatar';
 
 type Props = {
   opened: boolean;
@@ -120,10 +121,9 @@ export function ProfileImageModal({ opened, onClose, imagePath, fullName }: Prop
         {(picker) => (
           <Stack gap="md">
             <Center>
-              <Avatar
+              <CustomerAvatar
                 src={chosen?.previewUrl ?? imageUrl}
                 name={fullName}
-                color="initials"
                 size={160}
                 radius="50%"
                 alt={

@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Box,
   Container,
   Group,
@@ -8,12 +7,14 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TUserDetails } from '@cloud-portal/contract/accounts/profile';
 import { toAssetUrl } from '@/lib/asset-url';
 import classes from './profile-summary.module.css';
+import { CustomerAvatar } from './customer-avatar';
 
 type Props = { details: TUserDetails | null; onOpenImage: () => void };
 
@@ -30,18 +31,18 @@ export function ProfileSummary({ details, onOpenImage }: Props) {
             <UnstyledButton
               className={classes.imageButton}
               onClick={onOpenImage}
-              aria-label={t('profileImage.open')}
               aria-haspopup="dialog"
               data-testid="profile-image-button"
             >
-              <Avatar
+              <CustomerAvatar
                 src={toAssetUrl(details.imagePath)}
                 name={fullName}
-                color="initials"
                 size={88}
                 radius="50%"
                 alt={t('profileImage.alt', { name: fullName })}
               />
+              {/* Named by its visible initials (or picture) and this text, as WCAG 2.5.3 asks. */}
+              <VisuallyHidden>{t('profileImage.open')}</VisuallyHidden>
               <span className={classes.cameraBadge} aria-hidden>
                 <IconCamera size={16} />
               </span>
