@@ -5,6 +5,7 @@ import {
   type Discounts,
   type SpecificationName,
 } from '../pricing/vm-pricing';
+import type { TGetVmProductDetailsResponse } from './get-vm-product-details';
 import { marketplaceMessages } from './marketplace-messages';
 
 /**
@@ -58,7 +59,25 @@ export function cpuCountForMemory(rules: RamCpuRule[], memory: number): number |
   return rule ? rule.cpuCount : null;
 }
 
-const FIELD_BY_NAME = { Memory: 'memory', Disk: 'disk', Processor: 'processor' } as const;
+/** What the rules need from the product details answer (the browser and the server alike). */
+export function toPricedProduct(details: TGetVmProductDetailsResponse): PricedProduct {
+  return {
+    vmSpec: details.vmSpec,
+    ramCpuDependecy: details.ramCpuDependecy,
+    taxValue: details.VMProductDetail.taxValue,
+    discount: details.discount,
+    isPremium: details.VMProductDetail.isPremium === 1,
+    serviceType: details.VMProductDetail.serviceType,
+  };
+}
+
+/** Which configuration field each specification line sets. */
+export const FIELD_BY_NAME = { Memory: 'memory', Disk: 'disk', Processor: 'processor' } as const;
+
+/** The specification lines in their `sequence` order. */
+export function sortedLines(product: PricedProduct): SpecificationLine[] {
+  return [...product.vmSpec].sort((a, b) => a.sequence - b.sequence);
+}
 
 const lineNamed = (product: PricedProduct, name: SpecificationName) =>
   product.vmSpec.find((line) => line.specificationName === name);
@@ -108,7 +127,7 @@ export function configurationErrors(product: PricedProduct, choice: Configuratio
     }
     return errors;
   }
-  for (const line of [...product.vmSpec].sort((a, b) => a.sequence - b.sequence)) {
+  for (const line of sortedLines(product)) {
     const field = FIELD_BY_NAME[line.specificationName];
     const problem = countProblem(line, choice[field]);
     if (problem) errors.push({ field, message: problem });
@@ -144,7 +163,7 @@ export function quoteConfiguration(
   days: number,
 ): Quote {
   const pricedDays = days > 0 ? days : DAYS_PER_PRICED_PERIOD;
-  const lines = [...product.vmSpec].sort((a, b) => a.sequence - b.sequence);
+  const lines = sortedLines(product);
   const discounts: Discounts = {
     ramDiscount: percentToBasisPoints(product.discount.ramDiscount),
     diskDiscount: percentToBasisPoints(product.discount.diskDiscount),

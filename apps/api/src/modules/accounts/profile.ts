@@ -17,6 +17,7 @@ import { listCountries } from '../company/list-countries';
 import type { Company } from '../../tenancy/company-directory';
 import { checkMobileNumber } from './sign-up';
 import type { Customer } from './sessions';
+import { toCustomerDetailColumns } from './customer-details';
 
 export async function getProfile(
   db: Database,
@@ -61,19 +62,7 @@ export async function updateProfile(
   await checkMobileNumber(db, input.countryCode, input.contactNo);
   await db
     .update(customers)
-    .set({
-      firstName: input.firstName,
-      lastName: input.lastName,
-      dialCode: input.countryCode,
-      mobileNumber: input.contactNo,
-      companyName: input.companyName,
-      vatNumber: input.vatNumber,
-      address: input.address,
-      city: input.city,
-      state: input.state,
-      postalCode: input.postCode,
-      region: input.region,
-    })
+    .set(toCustomerDetailColumns(input))
     .where(eq(customers.id, customer.id));
 }
 

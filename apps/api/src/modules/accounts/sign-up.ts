@@ -14,6 +14,7 @@ import { accountTexts } from './account-settings';
 import { sendLoginCode } from './login-codes';
 import { hashPassword } from './passwords';
 import type { Customer } from './sessions';
+import { toCustomerDetailColumns } from './customer-details';
 
 /** The mobile number's length must suit the chosen country (its lengths come from the countries table). */
 export async function checkMobileNumber(
@@ -54,17 +55,7 @@ export async function signUp(
       email: input.emailID,
       passwordHash: await hashPassword(input.password),
       role: 'user',
-      firstName: input.firstName,
-      lastName: input.lastName,
-      dialCode: input.countryCode,
-      mobileNumber: input.contactNo,
-      companyName: input.companyName,
-      vatNumber: input.vatNumber,
-      address: input.address,
-      city: input.city,
-      state: input.state,
-      postalCode: input.postCode,
-      region: input.region,
+      ...toCustomerDetailColumns(input),
     })
     .onConflictDoNothing()
     .returning();

@@ -1,7 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { TGetVmProductDetailsResponse } from '@cloud-portal/contract/marketplace/get-vm-product-details';
 import type { TSpecificationLine } from '@cloud-portal/contract/marketplace/catalogue-schemas';
-import type { PricedProduct } from '@cloud-portal/contract/marketplace/configuration-rules';
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
 import { formatMinor } from '@cloud-portal/contract/pricing/money';
 import type { SpecificationName } from '@cloud-portal/contract/pricing/vm-pricing';
@@ -166,17 +165,5 @@ export async function loadProductDetails(
       cpuDiscount: toPercent(product.cpuDiscountBasisPoints),
     },
     regions: companyRegions,
-  };
-}
-
-/** What the pricing rules need, from the details (the browser builds the same from the wire). */
-export function toPricedProduct(details: TGetVmProductDetailsResponse): PricedProduct {
-  return {
-    vmSpec: details.vmSpec,
-    ramCpuDependecy: details.ramCpuDependecy,
-    taxValue: details.VMProductDetail.taxValue,
-    discount: details.discount,
-    isPremium: details.VMProductDetail.isPremium === 1,
-    serviceType: details.VMProductDetail.serviceType,
   };
 }

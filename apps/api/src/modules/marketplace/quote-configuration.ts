@@ -1,6 +1,7 @@
 import {
   configurationErrors,
   quoteConfiguration,
+  toPricedProduct,
   type Configuration,
   type FieldError,
   type Quote,
@@ -9,7 +10,7 @@ import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketpl
 import type { TGetVmProductDetailsResponse } from '@cloud-portal/contract/marketplace/get-vm-product-details';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { loadProductDetails, toPricedProduct } from './product-details';
+import { loadProductDetails } from './product-details';
 
 function refuse(errors: FieldError[]): never {
   throw new AppError(400, errors[0]!.message, { errors });

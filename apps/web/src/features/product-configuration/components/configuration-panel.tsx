@@ -3,7 +3,9 @@ import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   canAdjustSpecifications,
+  FIELD_BY_NAME,
   hidesSpecifications,
+  sortedLines,
   type Configuration,
   type FieldError,
   type PricedProduct,
@@ -12,7 +14,6 @@ import {
 import type { SpecificationName } from '@cloud-portal/contract/pricing/vm-pricing';
 import type { TGetVmProductDetailsResponse } from '@cloud-portal/contract/marketplace/get-vm-product-details';
 import { formatAmount } from '@/lib/format-amount';
-import { FIELD_BY_NAME, sortedLines } from './priced-product';
 import { RegionSelect } from './region-select';
 import { SpecificationSlider } from './specification-slider';
 import { TimePeriodSelect } from './time-period-select';

@@ -1,30 +1,10 @@
-import type { TGetVmProductDetailsResponse } from '@cloud-portal/contract/marketplace/get-vm-product-details';
 import type {
   Configuration,
   PricedProduct,
   SpecificationLine,
 } from '@cloud-portal/contract/marketplace/configuration-rules';
 
-/** What the pricing rules need, from the product details answer (the server builds the same). */
-export function toPricedProduct(details: TGetVmProductDetailsResponse): PricedProduct {
-  return {
-    vmSpec: details.vmSpec,
-    ramCpuDependecy: details.ramCpuDependecy,
-    taxValue: details.VMProductDetail.taxValue,
-    discount: details.discount,
-    isPremium: details.VMProductDetail.isPremium === 1,
-    serviceType: details.VMProductDetail.serviceType,
-  };
-}
-
-export const FIELD_BY_NAME = { Memory: 'memory', Disk: 'disk', Processor: 'processor' } as const;
-
 export type ConfigurationField = keyof Configuration;
-
-/** The specification lines in their `sequence` order. */
-export function sortedLines(product: PricedProduct): SpecificationLine[] {
-  return [...product.vmSpec].sort((a, b) => a.sequence - b.sequence);
-}
 
 /**
  * A slider position as a count the line offers: within min and max, on a step counted from min.

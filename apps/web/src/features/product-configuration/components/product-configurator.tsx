@@ -4,7 +4,10 @@ import { Button, Grid, Paper, Stack } from '@mantine/core';
 import { IconBookmark, IconShare, IconShoppingCart } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { buyNowErrors } from '@cloud-portal/contract/marketplace/configuration-rules';
+import {
+  buyNowErrors,
+  toPricedProduct,
+} from '@cloud-portal/contract/marketplace/configuration-rules';
 import type { TGetVmProductDetailsResponse } from '@cloud-portal/contract/marketplace/get-vm-product-details';
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
 import { isApiError } from '@/lib/api-client';
@@ -17,7 +20,7 @@ import { useSaveVmForLater } from '../api/save-vm-for-later';
 import { BuyNowModal } from './buy-now-modal';
 import { ConfigurationPanel } from './configuration-panel';
 import { LicenceDownloadLink } from './licence-download-link';
-import { toPricedProduct, unitOf } from './priced-product';
+import { unitOf } from './priced-product';
 import { ProductSummaryCard } from './product-summary-card';
 import { readInitialChoice } from './restore-query';
 import { ShareModal } from './share-modal';

@@ -2,12 +2,13 @@ import { useCallback, useMemo, useState } from 'react';
 import {
   configurationErrors,
   cpuCountForMemory,
+  FIELD_BY_NAME,
   quoteConfiguration,
   type Configuration,
   type PricedProduct,
 } from '@cloud-portal/contract/marketplace/configuration-rules';
 import type { SpecificationName } from '@cloud-portal/contract/pricing/vm-pricing';
-import { FIELD_BY_NAME, snapToStep } from './priced-product';
+import { snapToStep } from './priced-product';
 import type { InitialChoice } from './restore-query';
 
 /**
