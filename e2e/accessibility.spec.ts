@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { accessibilityViolations } from './support/accessibility';
-import { launchBrowser, newPage, PHONE } from './support/browser';
+import { launchBrowser, newPage, PHONE, screenshot } from './support/browser';
 import { logIn, registerCustomer } from './support/customer';
 import { startPortal, type Portal } from './support/portal';
 
@@ -56,6 +56,7 @@ describe('WCAG 2.1 A and AA (axe-core)', () => {
     await open(page, '/marketplace');
     await page.locator('html[lang="ko"]').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'marketplace-phone-ko');
     await page.close();
   });
 
