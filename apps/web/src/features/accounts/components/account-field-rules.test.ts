@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountMessages } from '@cloud-portal/contract/validation/account-rules';
+import { toDetailsRequest } from './account-details';
 import { requireText, validateMobileNumber } from './account-field-rules';
 import { findCountryByCode, toCountryCodeOptions } from './country-options';
 import { toProfileTab } from './profile-tabs-model';
@@ -52,6 +53,36 @@ describe('the country choices', () => {
     ]);
     expect(findCountryByCode([southAfrica, korea], '+82')?.isoCode).toBe('KR');
     expect(findCountryByCode([southAfrica], '+1')).toBeNull();
+  });
+});
+
+describe('toDetailsRequest', () => {
+  const values = {
+    firstName: 'Thandi',
+    lastName: 'Nkosi',
+    emailID: 'thandi@example.co.za',
+    countryIso: 'ZA',
+    contactNo: '825550199',
+    companyName: '',
+    vatNumber: '',
+    address: '12 Long Street',
+    region: 'South Africa',
+    city: 'Cape Town',
+    state: 'Western Cape',
+    postCode: '8001',
+  };
+
+  it("sends the chosen country's dialling code in place of the country", () => {
+    const { countryIso: _countryIso, ...rest } = values;
+    expect(toDetailsRequest(values, [southAfrica, korea])).toEqual({
+      ...rest,
+      countryCode: '+27',
+    });
+  });
+
+  it('sends an empty dialling code while no country is chosen or the list has not loaded', () => {
+    expect(toDetailsRequest({ ...values, countryIso: '' }, [southAfrica]).countryCode).toBe('');
+    expect(toDetailsRequest(values, undefined).countryCode).toBe('');
   });
 });
 

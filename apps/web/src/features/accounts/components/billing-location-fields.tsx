@@ -1,11 +1,9 @@
-import { NativeSelect, TextInput } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { keystrokeFilters } from '@cloud-portal/contract/validation/account-rules';
 import type { TCountry } from '@cloud-portal/contract/company/get-country-code';
+import { AccountTextField } from './account-text-field';
 import { toCountryNameOptions } from './country-options';
-import { DESCRIPTION_BELOW } from './description-below';
-import { getFilteredInputProps } from './filtered-input';
 
 type LocationValues = { region: string; city: string; state: string; postCode: string };
 
@@ -30,29 +28,9 @@ export function BillingLocationFields<Values extends LocationValues & Record<str
         data={[{ value: '', label: t('fields.chooseCountry') }, ...toCountryNameOptions(countries)]}
         {...form.getInputProps('region')}
       />
-      <TextInput
-        autoComplete="address-level2"
-        label={t('fields.city')}
-        required
-        maxLength={80}
-        {...getFilteredInputProps(form, 'city', keystrokeFilters.name)}
-      />
-      <TextInput
-        autoComplete="address-level1"
-        label={t('fields.state')}
-        required
-        maxLength={80}
-        {...getFilteredInputProps(form, 'state', keystrokeFilters.name)}
-      />
-      <TextInput
-        autoComplete="postal-code"
-        label={t('fields.postcode')}
-        description={t('fields.postcodeHint')}
-        inputWrapperOrder={DESCRIPTION_BELOW}
-        required
-        maxLength={12}
-        {...getFilteredInputProps(form, 'postCode', keystrokeFilters.postcode)}
-      />
+      <AccountTextField form={form} field="city" />
+      <AccountTextField form={form} field="state" />
+      <AccountTextField form={form} field="postCode" />
     </>
   );
 }

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Button, Card, Collapse, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconChevronDown, IconMail } from '@tabler/icons-react';
+import { Card, Collapse, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { validateEmail } from '@cloud-portal/contract/validation/email';
 import { FormErrorAnnouncer } from '@/components/form-error-announcer';
+import { SubmitButton } from '@/components/submit-button';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useForgotUserName } from '../api/forgot-user-name';
-import { useAccountFormFeedback } from './use-account-form-feedback';
+import { EmailField } from './email-field';
 import { useAccountMessages } from './use-account-messages';
+import { useEmailForm } from './use-email-form';
 
 /**
  * portal.md §2 mentions a forgot-user-name screen that is not routed: here it is a small form on
@@ -19,13 +19,8 @@ export function ForgotUserNameForm() {
   const { t } = useTranslation('accounts');
   const [isOpen, setIsOpen] = useState(false);
   const forgotUserName = useForgotUserName();
-  const { translateMessage, translateError, translateProblem } = useAccountMessages();
-
-  const form = useForm({
-    initialValues: { emailID: '' },
-    validate: { emailID: (value) => translateProblem(validateEmail(value)) },
-  });
-  const feedback = useAccountFormFeedback(form);
+  const { translateMessage, translateError } = useAccountMessages();
+  const { form, feedback } = useEmailForm();
 
   const handleSubmit = form.onSubmit((values) => {
     feedback.clearAnnouncement();
@@ -66,25 +61,11 @@ export function ForgotUserNameForm() {
             <Text size="sm" c="dimmed">
               {t('forgotUserName.intro')}
             </Text>
-            <TextInput
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              label={t('forgotUserName.emailLabel')}
-              placeholder={t('fields.emailPlaceholder')}
-              leftSection={<IconMail size={16} aria-hidden />}
-              required
-              {...form.getInputProps('emailID')}
-            />
+            <EmailField label={t('forgotUserName.emailLabel')} {...form.getInputProps('emailID')} />
             <FormErrorAnnouncer messages={feedback.announcement} />
-            <Button
-              type="submit"
-              variant="light"
-              loading={forgotUserName.isPending}
-              disabled={forgotUserName.isPending}
-            >
+            <SubmitButton isPending={forgotUserName.isPending} variant="light">
               {t('forgotUserName.submit')}
-            </Button>
+            </SubmitButton>
           </Stack>
         </form>
       </Collapse>

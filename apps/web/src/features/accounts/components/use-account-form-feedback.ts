@@ -64,7 +64,28 @@ export function useAccountFormFeedback<Values extends Record<string, unknown>>(
     [form, fieldNames, translateMessage],
   );
 
+  /**
+   * Shows the 400 answer's field errors on their fields and reports them (`report`, when the form
+   * must first open the fields' section); false when there are none.
+   */
+  const showServerFieldErrors = useCallback(
+    (error: unknown, report: (errors: FormErrors) => void = reportErrors): boolean => {
+      const errors = readServerFieldErrors(error);
+      if (Object.keys(errors).length === 0) return false;
+      form.setErrors(errors);
+      report(errors);
+      return true;
+    },
+    [form, reportErrors, readServerFieldErrors],
+  );
+
   const clearAnnouncement = useCallback(() => setAnnouncement([]), []);
 
-  return { announcement, reportErrors, readServerFieldErrors, clearAnnouncement };
+  return {
+    announcement,
+    reportErrors,
+    readServerFieldErrors,
+    showServerFieldErrors,
+    clearAnnouncement,
+  };
 }

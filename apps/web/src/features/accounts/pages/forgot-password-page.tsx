@@ -1,16 +1,16 @@
 import { Link, useNavigate } from 'react-router';
-import { Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconArrowLeft, IconMail, IconSend } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { validateEmail } from '@cloud-portal/contract/validation/email';
 import { FormErrorAnnouncer } from '@/components/form-error-announcer';
+import { SubmitButton } from '@/components/submit-button';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from '../components/auth-card';
+import { EmailField } from '../components/email-field';
 import { ForgotUserNameForm } from '../components/forgot-user-name-form';
-import { useAccountFormFeedback } from '../components/use-account-form-feedback';
 import { useAccountMessages } from '../components/use-account-messages';
+import { useEmailForm } from '../components/use-email-form';
 
 /**
  * /forgetpassword (portal.md §2, §4, §5, §8): the address to mail a recovery link to; success
@@ -21,13 +21,8 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const forgotPassword = useForgotPassword();
-  const { translateMessage, translateError, translateProblem } = useAccountMessages();
-
-  const form = useForm({
-    initialValues: { emailID: '' },
-    validate: { emailID: (value) => translateProblem(validateEmail(value)) },
-  });
-  const feedback = useAccountFormFeedback(form);
+  const { translateMessage, translateError } = useAccountMessages();
+  const { form, feedback } = useEmailForm();
 
   const handleSubmit = form.onSubmit((values) => {
     feedback.clearAnnouncement();
@@ -37,12 +32,7 @@ export function ForgotPasswordPage() {
         void navigate('/customerlogin');
       },
       onError: (error) => {
-        const fieldErrors = feedback.readServerFieldErrors(error);
-        if (Object.keys(fieldErrors).length > 0) {
-          form.setErrors(fieldErrors);
-          feedback.reportErrors(fieldErrors);
-          return;
-        }
+        if (feedback.showServerFieldErrors(error)) return;
         showErrorToast({ message: translateError(error) });
       },
     });
@@ -57,27 +47,16 @@ export function ForgotPasswordPage() {
     >
       <form onSubmit={handleSubmit} noValidate aria-label={t('forgotPassword.title')}>
         <Stack gap="md">
-          <TextInput
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            label={t('fields.email')}
-            placeholder={t('fields.emailPlaceholder')}
-            leftSection={<IconMail size={16} aria-hidden />}
-            required
-            {...form.getInputProps('emailID')}
-          />
+          <EmailField {...form.getInputProps('emailID')} />
           <FormErrorAnnouncer messages={feedback.announcement} />
           <Stack gap="xs">
-            <Button
-              type="submit"
+            <SubmitButton
+              isPending={forgotPassword.isPending}
               fullWidth
-              loading={forgotPassword.isPending}
-              disabled={forgotPassword.isPending}
               leftSection={<IconSend size={18} aria-hidden />}
             >
               {t('forgotPassword.submit')}
-            </Button>
+            </SubmitButton>
             <Button
               component={Link}
               to="/customerlogin"

@@ -1,16 +1,18 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconLogin, IconMail, IconUserPlus } from '@tabler/icons-react';
+import { IconLogin, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { accountMessages } from '@cloud-portal/contract/validation/account-rules';
 import { validateEmail } from '@cloud-portal/contract/validation/email';
 import { FormErrorAnnouncer } from '@/components/form-error-announcer';
+import { SubmitButton } from '@/components/submit-button';
 import { readLoginLinkState, rememberLoginOrigin } from '@/lib/login-redirect';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
+import { EmailField } from '../components/email-field';
 import { PasswordField } from '../components/password-field';
 import { useAccountFormFeedback } from '../components/use-account-form-feedback';
 import { useAccountMessages } from '../components/use-account-messages';
@@ -50,11 +52,7 @@ export function LoginPage() {
         void navigate(toLoginCodePath(data, 'login'));
       },
       onError: (error) => {
-        const fieldErrors = feedback.readServerFieldErrors(error);
-        if (Object.keys(fieldErrors).length > 0) {
-          form.setErrors(fieldErrors);
-          feedback.reportErrors(fieldErrors);
-        }
+        feedback.showServerFieldErrors(error);
         showErrorToast({ message: translateError(error) });
       },
     });
@@ -82,16 +80,7 @@ export function LoginPage() {
     >
       <form onSubmit={handleSubmit} noValidate aria-label={t('login.title')}>
         <Stack gap="md">
-          <TextInput
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            label={t('fields.email')}
-            placeholder={t('fields.emailPlaceholder')}
-            leftSection={<IconMail size={16} aria-hidden />}
-            required
-            {...form.getInputProps('emailID')}
-          />
+          <EmailField autoComplete="username" {...form.getInputProps('emailID')} />
           <Stack gap={6}>
             <PasswordField
               autoComplete="current-password"
@@ -107,16 +96,14 @@ export function LoginPage() {
             </Group>
           </Stack>
           <FormErrorAnnouncer messages={feedback.announcement} />
-          <Button
-            type="submit"
+          <SubmitButton
+            isPending={login.isPending}
             fullWidth
             size="md"
-            loading={login.isPending}
-            disabled={login.isPending}
             leftSection={<IconLogin size={18} aria-hidden />}
           >
             {t('login.submit')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     </AuthCard>

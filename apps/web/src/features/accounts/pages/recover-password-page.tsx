@@ -9,6 +9,7 @@ import {
   validatePasswordConfirmation,
 } from '@cloud-portal/contract/validation/account-rules';
 import { FormErrorAnnouncer } from '@/components/form-error-announcer';
+import { SubmitButton } from '@/components/submit-button';
 import { isApiError } from '@/lib/api-client';
 import { readLinkToken } from '@/lib/link-token';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
@@ -58,11 +59,7 @@ export function RecoverPasswordPage() {
             setLinkProblem(translateMessage(error.message));
             return;
           }
-          const fieldErrors = feedback.readServerFieldErrors(error);
-          if (Object.keys(fieldErrors).length > 0) {
-            form.setErrors(fieldErrors);
-            feedback.reportErrors(fieldErrors);
-          }
+          feedback.showServerFieldErrors(error);
           showErrorToast({ message: translateError(error) });
         },
       },
@@ -125,16 +122,14 @@ export function RecoverPasswordPage() {
             {...form.getInputProps('confirmPassword')}
           />
           <FormErrorAnnouncer messages={feedback.announcement} />
-          <Button
-            type="submit"
+          <SubmitButton
+            isPending={updatePassword.isPending}
             size="md"
             fullWidth
-            loading={updatePassword.isPending}
-            disabled={updatePassword.isPending}
             leftSection={<IconKey size={18} aria-hidden />}
           >
             {t('recoverPassword.submit')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     </AuthCard>

@@ -1,30 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  IconArrowLeft,
-  IconArrowRight,
-  IconMail,
-  IconPhone,
-  IconUserPlus,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconPhone, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   accountMessages,
-  keystrokeFilters,
+  collapseSpaces,
   validatePassword,
   validatePasswordConfirmation,
 } from '@cloud-portal/contract/validation/account-rules';
@@ -35,39 +17,31 @@ import { isApiError } from '@/lib/api-client';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useAddUser } from '../api/add-user';
 import { useCountryCode } from '../api/get-country-code';
-import { requireText, validateMobileNumber } from '../components/account-field-rules';
+import {
+  BILLING_FIELDS,
+  DETAILS_FIELD_NAMES,
+  PERSONAL_FIELDS,
+  toDetailsRequest,
+} from '../components/account-details';
+import { AccountTextField } from '../components/account-text-field';
 import { AgreementModal } from '../components/agreement-modal';
 import { AuthCard } from '../components/auth-card';
 import { BillingLocationFields } from '../components/billing-location-fields';
-import { findCountryByIso, toCountryCodeOptions } from '../components/country-options';
+import { CountryCodeSelect } from '../components/country-code-select';
+import { findCountryByIso } from '../components/country-options';
 import { DESCRIPTION_BELOW } from '../components/description-below';
-import { getFilteredInputProps } from '../components/filtered-input';
+import { detailsRules } from '../components/details-rules';
+import { EmailField } from '../components/email-field';
 import { toLoginCodePath } from '../components/login-code-path';
+import { MobileNumberField } from '../components/mobile-number-field';
 import { PasswordField } from '../components/password-field';
 import { useAccountFormFeedback } from '../components/use-account-form-feedback';
 import { useAccountMessages } from '../components/use-account-messages';
 
-const STEP_ONE_FIELDS = [
-  'firstName',
-  'lastName',
-  'emailID',
-  'countryIso',
-  'contactNo',
-  'password',
-  'confirmPassword',
-] as const;
-const STEP_TWO_FIELDS = [
-  'companyName',
-  'vatNumber',
-  'address',
-  'region',
-  'city',
-  'state',
-  'postCode',
-] as const;
+const STEP_ONE_FIELDS = [...PERSONAL_FIELDS, 'password', 'confirmPassword'] as const;
+const STEP_TWO_FIELDS = BILLING_FIELDS;
 const FEEDBACK_OPTIONS = {
-  // The server names the dialling code `countryCode`; the form keeps the chosen country.
-  fieldNames: { countryCode: 'countryIso' },
+  fieldNames: DETAILS_FIELD_NAMES,
   fieldOrder: [...STEP_ONE_FIELDS, ...STEP_TWO_FIELDS],
 };
 
@@ -107,24 +81,11 @@ export function SignupPage() {
       postCode: '',
     },
     validate: {
-      firstName: (value) => translateProblem(requireText(value, accountMessages.firstNameRequired)),
-      lastName: (value) => translateProblem(requireText(value, accountMessages.lastNameRequired)),
+      ...detailsRules(countries.data, translateProblem),
       emailID: (value) => translateProblem(validateEmail(value, accountMessages.emailInvalid)),
-      countryIso: (value) =>
-        translateProblem(value === '' ? accountMessages.countryCodeRequired : null),
-      contactNo: (value, values) =>
-        translateProblem(
-          validateMobileNumber(value, findCountryByIso(countries.data, values.countryIso)),
-        ),
       password: (value) => translateProblem(validatePassword(value)),
       confirmPassword: (value, values) =>
         translateProblem(validatePasswordConfirmation(values.password, value)),
-      address: (value) =>
-        translateProblem(requireText(value, accountMessages.streetAddressRequired)),
-      region: (value) => translateProblem(requireText(value, accountMessages.countryRequired)),
-      city: (value) => translateProblem(requireText(value, accountMessages.cityRequired)),
-      state: (value) => translateProblem(requireText(value, accountMessages.stateRequired)),
-      postCode: (value) => translateProblem(requireText(value, accountMessages.postcodeRequired)),
     },
   });
   const feedback = useAccountFormFeedback(form, FEEDBACK_OPTIONS);
@@ -166,23 +127,8 @@ export function SignupPage() {
 
   const handleProceed = () => {
     const values = form.getValues();
-    const chosen = findCountryByIso(countries.data, values.countryIso);
     addUser.mutate(
-      {
-        firstName: values.firstName,
-        lastName: values.lastName,
-        emailID: values.emailID,
-        countryCode: chosen?.countryCode ?? '',
-        contactNo: values.contactNo,
-        password: values.password,
-        companyName: values.companyName,
-        vatNumber: values.vatNumber,
-        address: values.address,
-        region: values.region,
-        city: values.city,
-        state: values.state,
-        postCode: values.postCode,
-      },
+      { ...toDetailsRequest(values, countries.data), password: values.password },
       {
         onSuccess: ({ data, message }) => {
           setIsAgreementOpen(false);
@@ -209,8 +155,6 @@ export function SignupPage() {
       },
     );
   };
-
-  const countryCodeOptions = toCountryCodeOptions(countries.data ?? []);
 
   return (
     <AuthCard
@@ -256,40 +200,14 @@ export function SignupPage() {
           {step === 1 ? (
             <Stack gap="md" data-testid="signup-step-1">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput
-                  autoComplete="given-name"
-                  label={t('fields.firstName')}
-                  required
-                  maxLength={60}
-                  {...getFilteredInputProps(form, 'firstName', keystrokeFilters.name)}
-                />
-                <TextInput
-                  autoComplete="family-name"
-                  label={t('fields.lastName')}
-                  required
-                  maxLength={60}
-                  {...getFilteredInputProps(form, 'lastName', keystrokeFilters.name)}
-                />
+                <AccountTextField form={form} field="firstName" />
+                <AccountTextField form={form} field="lastName" />
               </SimpleGrid>
-              <TextInput
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                label={t('fields.email')}
-                placeholder={t('fields.emailPlaceholder')}
-                leftSection={<IconMail size={16} aria-hidden />}
-                required
-                {...form.getInputProps('emailID')}
-              />
+              <EmailField {...form.getInputProps('emailID')} />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <NativeSelect
-                  label={t('fields.countryCode')}
-                  required
+                <CountryCodeSelect
+                  countries={countries.data ?? []}
                   autoComplete="tel-country-code"
-                  data={[
-                    { value: '', label: t('fields.chooseCountryCode') },
-                    ...countryCodeOptions,
-                  ]}
                   disabled={countries.isPending}
                   {...form.getInputProps('countryIso')}
                   onChange={(event) => {
@@ -301,26 +219,10 @@ export function SignupPage() {
                     }
                   }}
                 />
-                <TextInput
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel-national"
-                  label={t('fields.mobile')}
-                  inputWrapperOrder={DESCRIPTION_BELOW}
-                  description={
-                    country === null
-                      ? undefined
-                      : country.mobileNoMinLength === country.mobileNoMaxLength
-                        ? t('fields.mobileHintExact', { count: country.mobileNoMaxLength })
-                        : t('fields.mobileHintRange', {
-                            min: country.mobileNoMinLength,
-                            max: country.mobileNoMaxLength,
-                          })
-                  }
+                <MobileNumberField
+                  form={form}
+                  country={country}
                   leftSection={<IconPhone size={16} aria-hidden />}
-                  maxLength={country?.mobileNoMaxLength ?? 15}
-                  required
-                  {...getFilteredInputProps(form, 'contactNo', keystrokeFilters.digits)}
                 />
               </SimpleGrid>
               {countries.isError && (
@@ -359,27 +261,10 @@ export function SignupPage() {
           ) : (
             <Stack gap="md" data-testid="signup-step-2">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput
-                  autoComplete="organization"
-                  label={t('fields.companyName')}
-                  description={t('fields.optional')}
-                  inputWrapperOrder={DESCRIPTION_BELOW}
-                  maxLength={120}
-                  {...form.getInputProps('companyName')}
-                />
-                <TextInput
-                  label={t('fields.vatNumber')}
-                  maxLength={40}
-                  {...form.getInputProps('vatNumber')}
-                />
+                <AccountTextField form={form} field="companyName" />
+                <AccountTextField form={form} field="vatNumber" />
               </SimpleGrid>
-              <TextInput
-                autoComplete="street-address"
-                label={t('fields.streetAddress')}
-                required
-                maxLength={200}
-                {...form.getInputProps('address')}
-              />
+              <AccountTextField form={form} field="address" />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <BillingLocationFields form={form} countries={countries.data ?? []} />
               </SimpleGrid>
@@ -423,7 +308,7 @@ export function SignupPage() {
       <AgreementModal
         opened={isAgreementOpen}
         onClose={() => setIsAgreementOpen(false)}
-        fullName={`${form.values.firstName} ${form.values.lastName}`.replace(/ {2,}/g, ' ').trim()}
+        fullName={collapseSpaces(`${form.values.firstName} ${form.values.lastName}`)}
         isPending={addUser.isPending}
         onProceed={handleProceed}
       />

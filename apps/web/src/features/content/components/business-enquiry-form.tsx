@@ -1,14 +1,14 @@
-import { Button, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconMail, IconSend } from '@tabler/icons-react';
+import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { validateEmail } from '@cloud-portal/contract/validation/email';
 import { messages } from '@cloud-portal/contract/validation/messages';
-import { validateRequiredText } from '@cloud-portal/contract/validation/text';
-import { FormErrorAnnouncer } from '@/components/form-error-announcer';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { useSendQueryMail } from '../api/send-query-mail';
+import { EmailInput } from './email-input';
+import { SendForm } from './send-form';
+import { useFieldRules } from './use-field-rules';
 import { useFormFeedback } from './use-form-feedback';
 
 type Props = { businessName: string; productServices: string[] };
@@ -22,23 +22,16 @@ type Props = { businessName: string; productServices: string[] };
 export function BusinessEnquiryForm({ businessName, productServices }: Props) {
   const { t } = useTranslation('content');
   const { translateMessage, translateError } = useContractMessages('content', messages);
+  const rules = useFieldRules();
   const sendQueryMail = useSendQueryMail();
-
-  const required = (message: string) => (value: string) => {
-    const problem = validateRequiredText(value, message);
-    return problem === null ? null : translateMessage(problem);
-  };
 
   const form = useForm({
     initialValues: { name: '', emailID: '', queryData: '', productService: businessName },
     validate: {
-      name: required(messages.nameRequired),
-      emailID: (value) => {
-        const problem = validateEmail(value, messages.emailInvalidLogin);
-        return problem === null ? null : translateMessage(problem);
-      },
-      queryData: required(messages.descriptionRequired),
-      productService: required(messages.productServiceRequired),
+      name: rules.required(messages.nameRequired),
+      emailID: rules.email(messages.emailInvalidLogin),
+      queryData: rules.required(messages.descriptionRequired),
+      productService: rules.required(messages.productServiceRequired),
     },
   });
   const feedback = useFormFeedback(form);
@@ -59,56 +52,41 @@ export function BusinessEnquiryForm({ businessName, productServices }: Props) {
   }, feedback.reportErrors);
 
   return (
-    <form
+    <SendForm
       onSubmit={handleSubmit}
-      noValidate
-      aria-labelledby="enquiry-title"
-      data-testid="enquiry-form"
+      labelledBy="enquiry-title"
+      testId="enquiry-form"
+      announcement={feedback.announcement}
+      isPending={sendQueryMail.isPending}
     >
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            label={t('businessUnit.name')}
-            autoComplete="name"
-            required
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            type="email"
-            label={t('businessUnit.email')}
-            autoComplete="email"
-            inputMode="email"
-            leftSection={<IconMail size={16} aria-hidden />}
-            required
-            {...form.getInputProps('emailID')}
-          />
-        </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        <TextInput
+          label={t('businessUnit.name')}
+          autoComplete="name"
+          required
+          {...form.getInputProps('name')}
+        />
+        <EmailInput
+          label={t('businessUnit.email')}
+          leftSection={<IconMail size={16} aria-hidden />}
+          {...form.getInputProps('emailID')}
+        />
+      </SimpleGrid>
 
-        <Textarea
-          label={t('businessUnit.message')}
-          autosize
-          minRows={4}
-          maxRows={10}
-          required
-          {...form.getInputProps('queryData')}
-        />
-        <NativeSelect
-          label={t('businessUnit.productService')}
-          data={[{ value: '', label: t('businessUnit.chooseProductService') }, ...productServices]}
-          required
-          {...form.getInputProps('productService')}
-        />
-        <FormErrorAnnouncer messages={feedback.announcement} />
-        <Button
-          type="submit"
-          loading={sendQueryMail.isPending}
-          disabled={sendQueryMail.isPending}
-          rightSection={<IconSend size={16} aria-hidden />}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('forms.send')}
-        </Button>
-      </Stack>
-    </form>
+      <Textarea
+        label={t('businessUnit.message')}
+        autosize
+        minRows={4}
+        maxRows={10}
+        required
+        {...form.getInputProps('queryData')}
+      />
+      <NativeSelect
+        label={t('businessUnit.productService')}
+        data={[{ value: '', label: t('businessUnit.chooseProductService') }, ...productServices]}
+        required
+        {...form.getInputProps('productService')}
+      />
+    </SendForm>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Box,
-  Button,
   FileInput,
   Group,
   Image,
@@ -12,21 +11,21 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPhotoUp, IconSend } from '@tabler/icons-react';
+import { IconPhotoUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   isContactNumber,
   MEMBERSHIP_LOGO_TYPES,
 } from '@cloud-portal/contract/content/membership-rules';
-import { validateEmail } from '@cloud-portal/contract/validation/email';
 import { messages } from '@cloud-portal/contract/validation/messages';
-import { validateRequiredText } from '@cloud-portal/contract/validation/text';
-import { FormErrorAnnouncer } from '@/components/form-error-announcer';
 import { isApiError } from '@/lib/api-client';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { useSendMembershipEnquiry } from '../api/send-membership-enquiry';
+import { EmailInput } from './email-input';
 import { checkLogo, checkLogoFile, readImageSize } from './membership-logo';
+import { SendForm } from './send-form';
+import { useFieldRules } from './use-field-rules';
 import { useFormFeedback } from './use-form-feedback';
 
 type LogoState =
@@ -60,28 +59,21 @@ const INITIAL_VALUES = {
 export function MembershipEnquiryForm() {
   const { t } = useTranslation('content');
   const { translateMessage, translateError } = useContractMessages('content', messages);
+  const rules = useFieldRules();
   const sendEnquiry = useSendMembershipEnquiry();
   const [logo, setLogo] = useState<LogoState>({ status: 'none' });
-
-  const required = (message: string) => (value: unknown) => {
-    const problem = validateRequiredText(String(value ?? ''), message);
-    return problem === null ? null : translateMessage(problem);
-  };
 
   const form = useForm({
     initialValues: INITIAL_VALUES,
     validate: {
-      companyName: required(messages.companyNameRequired),
-      emailID: (value) => {
-        const problem = validateEmail(value);
-        return problem === null ? null : translateMessage(problem);
-      },
+      companyName: rules.required(messages.companyNameRequired),
+      emailID: rules.email(),
       contactNo: (value) => {
         if (value.trim() === '') return translateMessage(messages.contactNumberRequired);
         return isContactNumber(value) ? null : translateMessage(messages.contactNumberInvalid);
       },
-      registrationNumber: required(messages.registrationNumberRequired),
-      companyAddress: required(messages.companyAddressRequired),
+      registrationNumber: rules.required(messages.registrationNumberRequired),
+      companyAddress: rules.required(messages.companyAddressRequired),
       companyLogo: () =>
         logo.status === 'checked' && logo.problem !== null ? translateMessage(logo.problem) : null,
     },
@@ -147,124 +139,105 @@ export function MembershipEnquiryForm() {
   const isBusy = sendEnquiry.isPending || isCheckingLogo;
 
   return (
-    <form
+    <SendForm
       onSubmit={handleSubmit}
-      noValidate
-      aria-labelledby="membership-title"
-      data-testid="membership-form"
+      labelledBy="membership-title"
+      testId="membership-form"
+      announcement={feedback.announcement}
+      isPending={isBusy}
     >
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            label={t('membership.companyName')}
-            autoComplete="organization"
-            required
-            {...form.getInputProps('companyName')}
-          />
-          <TextInput
-            type="email"
-            label={t('membership.email')}
-            autoComplete="email"
-            inputMode="email"
-            required
-            {...form.getInputProps('emailID')}
-          />
-          <TextInput
-            type="tel"
-            label={t('membership.contactNumber')}
-            description={t('membership.contactNumberHint')}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            autoComplete="tel"
-            inputMode="tel"
-            required
-            {...form.getInputProps('contactNo')}
-          />
-          <TextInput
-            label={
-              <>
-                {t('membership.vatNumber')}{' '}
-                <Text span c="dimmed" size="sm" fw={400}>
-                  {t('forms.optional')}
-                </Text>
-              </>
-            }
-            {...form.getInputProps('vatNumber')}
-          />
-          <TextInput
-            label={t('membership.registrationNumber')}
-            required
-            {...form.getInputProps('registrationNumber')}
-          />
-        </SimpleGrid>
-        <Textarea
-          label={t('membership.companyAddress')}
-          autoComplete="street-address"
-          autosize
-          minRows={2}
-          maxRows={5}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        <TextInput
+          label={t('membership.companyName')}
+          autoComplete="organization"
           required
-          {...form.getInputProps('companyAddress')}
+          {...form.getInputProps('companyName')}
         />
-        <Group align="flex-start" gap="lg" wrap="wrap">
-          <FileInput
-            label={
-              <>
-                {t('membership.logo')}{' '}
-                <Text span c="dimmed" size="sm" fw={400}>
-                  {t('forms.optional')}
-                </Text>
-              </>
-            }
-            description={t('membership.logoRule')}
-            placeholder={t('membership.logoPlaceholder')}
-            accept={MEMBERSHIP_LOGO_TYPES.join(',')}
-            leftSection={<IconPhotoUp size={18} aria-hidden />}
-            clearable
-            clearButtonProps={{ 'aria-label': t('membership.removeLogo') }}
-            fileInputProps={{ 'data-testid': 'membership-logo-input' } as object}
-            style={{ flex: '1 1 280px' }}
-            {...form.getInputProps('companyLogo')}
-            onChange={chooseLogo}
-          />
-          {logo.status === 'checked' && logo.previewUrl !== null && (
-            <Stack gap={4} align="center" data-testid="membership-logo-preview">
-              <Box
-                p="xs"
-                bg="gray.0"
-                style={{
-                  border: '1px dashed var(--mantine-color-gray-4)',
-                  borderRadius: 'var(--mantine-radius-md)',
-                }}
-              >
-                <Image
-                  src={logo.previewUrl}
-                  alt={t('membership.logoPreview')}
-                  maw={160}
-                  mah={120}
-                  w="auto"
-                  fit="contain"
-                />
-              </Box>
-              {logo.width > 0 && (
-                <Text size="xs" c={logo.problem ? 'red.7' : 'dimmed'}>
-                  {t('membership.logoSize', { width: logo.width, height: logo.height })}
-                </Text>
-              )}
-            </Stack>
-          )}
-        </Group>
-        <FormErrorAnnouncer messages={feedback.announcement} />
-        <Button
-          type="submit"
-          loading={isBusy}
-          disabled={isBusy}
-          rightSection={<IconSend size={16} aria-hidden />}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('forms.send')}
-        </Button>
-      </Stack>
-    </form>
+        <EmailInput label={t('membership.email')} {...form.getInputProps('emailID')} />
+        <TextInput
+          type="tel"
+          label={t('membership.contactNumber')}
+          description={t('membership.contactNumberHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          {...form.getInputProps('contactNo')}
+        />
+        <TextInput
+          label={<OptionalLabel label={t('membership.vatNumber')} />}
+          {...form.getInputProps('vatNumber')}
+        />
+        <TextInput
+          label={t('membership.registrationNumber')}
+          required
+          {...form.getInputProps('registrationNumber')}
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('membership.companyAddress')}
+        autoComplete="street-address"
+        autosize
+        minRows={2}
+        maxRows={5}
+        required
+        {...form.getInputProps('companyAddress')}
+      />
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        <FileInput
+          label={<OptionalLabel label={t('membership.logo')} />}
+          description={t('membership.logoRule')}
+          placeholder={t('membership.logoPlaceholder')}
+          accept={MEMBERSHIP_LOGO_TYPES.join(',')}
+          leftSection={<IconPhotoUp size={18} aria-hidden />}
+          clearable
+          clearButtonProps={{ 'aria-label': t('membership.removeLogo') }}
+          fileInputProps={{ 'data-testid': 'membership-logo-input' } as object}
+          style={{ flex: '1 1 280px' }}
+          {...form.getInputProps('companyLogo')}
+          onChange={chooseLogo}
+        />
+        {logo.status === 'checked' && logo.previewUrl !== null && (
+          <Stack gap={4} align="center" data-testid="membership-logo-preview">
+            <Box
+              p="xs"
+              bg="gray.0"
+              style={{
+                border: '1px dashed var(--mantine-color-gray-4)',
+                borderRadius: 'var(--mantine-radius-md)',
+              }}
+            >
+              <Image
+                src={logo.previewUrl}
+                alt={t('membership.logoPreview')}
+                maw={160}
+                mah={120}
+                w="auto"
+                fit="contain"
+              />
+            </Box>
+            {logo.width > 0 && (
+              <Text size="xs" c={logo.problem ? 'red.7' : 'dimmed'}>
+                {t('membership.logoSize', { width: logo.width, height: logo.height })}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Group>
+    </SendForm>
+  );
+}
+
+/** A label that says the field may stay empty. */
+function OptionalLabel({ label }: { label: string }) {
+  const { t } = useTranslation('content');
+  return (
+    <>
+      {label}{' '}
+      <Text span c="dimmed" size="sm" fw={400}>
+        {t('forms.optional')}
+      </Text>
+    </>
   );
 }
 

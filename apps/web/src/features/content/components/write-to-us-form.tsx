@@ -1,15 +1,15 @@
-import { Button, Stack, Textarea, TextInput } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconMail, IconSend } from '@tabler/icons-react';
+import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { validateEmail } from '@cloud-portal/contract/validation/email';
 import { messages } from '@cloud-portal/contract/validation/messages';
-import { validateRequiredText } from '@cloud-portal/contract/validation/text';
-import { FormErrorAnnouncer } from '@/components/form-error-announcer';
 import { isApiError } from '@/lib/api-client';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { useWriteToUs } from '../api/write-to-us';
+import { EmailInput } from './email-input';
+import { SendForm } from './send-form';
+import { useFieldRules } from './use-field-rules';
 import { useFormFeedback } from './use-form-feedback';
 
 /**
@@ -20,18 +20,13 @@ import { useFormFeedback } from './use-form-feedback';
 export function WriteToUsForm() {
   const { t } = useTranslation('content');
   const { translateMessage, translateError } = useContractMessages('content', messages);
+  const rules = useFieldRules();
   const writeToUs = useWriteToUs();
   const form = useForm({
     initialValues: { emailID: '', content: '' },
     validate: {
-      emailID: (value) => {
-        const problem = validateEmail(value);
-        return problem === null ? null : translateMessage(problem);
-      },
-      content: (value) => {
-        const problem = validateRequiredText(value, messages.descriptionRequired);
-        return problem === null ? null : translateMessage(problem);
-      },
+      emailID: rules.email(),
+      content: rules.required(messages.descriptionRequired),
     },
   });
   const feedback = useFormFeedback(form);
@@ -53,43 +48,28 @@ export function WriteToUsForm() {
   }, feedback.reportErrors);
 
   return (
-    <form
+    <SendForm
       onSubmit={handleSubmit}
-      noValidate
-      aria-labelledby="write-to-us-title"
-      data-testid="write-to-us-form"
+      labelledBy="write-to-us-title"
+      testId="write-to-us-form"
+      announcement={feedback.announcement}
+      isPending={writeToUs.isPending}
     >
-      <Stack gap="md">
-        <TextInput
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          label={t('help.emailLabel')}
-          placeholder={t('help.emailPlaceholder')}
-          leftSection={<IconMail size={16} aria-hidden />}
-          required
-          {...form.getInputProps('emailID')}
-        />
-        <Textarea
-          label={t('help.descriptionLabel')}
-          placeholder={t('help.descriptionPlaceholder')}
-          autosize
-          minRows={4}
-          maxRows={10}
-          required
-          {...form.getInputProps('content')}
-        />
-        <FormErrorAnnouncer messages={feedback.announcement} />
-        <Button
-          type="submit"
-          loading={writeToUs.isPending}
-          disabled={writeToUs.isPending}
-          rightSection={<IconSend size={16} aria-hidden />}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('forms.send')}
-        </Button>
-      </Stack>
-    </form>
+      <EmailInput
+        label={t('help.emailLabel')}
+        placeholder={t('help.emailPlaceholder')}
+        leftSection={<IconMail size={16} aria-hidden />}
+        {...form.getInputProps('emailID')}
+      />
+      <Textarea
+        label={t('help.descriptionLabel')}
+        placeholder={t('help.descriptionPlaceholder')}
+        autosize
+        minRows={4}
+        maxRows={10}
+        required
+        {...form.getInputProps('content')}
+      />
+    </SendForm>
   );
 }

@@ -1,18 +1,18 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Container, EmptyState, SimpleGrid, Skeleton } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TNews } from '@cloud-portal/contract/content/get-all-news';
 import { messages } from '@cloud-portal/contract/validation/messages';
 import { PageHeader } from '@/components/page-header';
-import { QueryErrorAlert } from '@/components/query-error-alert';
 import { isApiError } from '@/lib/api-client';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
 import { showErrorToast } from '@/lib/notify';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { useAllNews } from '../api/get-all-news';
 import { useNewsDetail } from '../api/get-news-detail';
+import { CardListing } from '../components/card-listing';
 import { NewsCard } from '../components/news-card';
 
 const NewsDetailModal = lazy(() =>
@@ -36,13 +36,14 @@ export function NewsPage() {
   const { companyName } = useCompanyConfiguration();
   const { translateError } = useContractMessages('content', messages);
   const [searchParams, setSearchParams] = useSearchParams();
-  const { data: news, error, isPending, refetch, isRefetching } = useAllNews();
+  const news = useAllNews();
   const requestedId = readNewsId(searchParams.get('id'));
   // The dialog's code loads the first time an item opens, then stays for its closing animation.
   const [hasOpenedNews, setHasOpenedNews] = useState(requestedId !== null);
 
-  const listed = requestedId === null ? undefined : news?.find((item) => item.ID === requestedId);
-  const shouldFetchDetail = requestedId !== null && !isPending && listed === undefined;
+  const listed =
+    requestedId === null ? undefined : news.data?.find((item) => item.ID === requestedId);
+  const shouldFetchDetail = requestedId !== null && !news.isPending && listed === undefined;
   const detail = useNewsDetail(shouldFetchDetail ? requestedId : null);
   const openNews = listed ?? (shouldFetchDetail ? detail.data : undefined) ?? null;
 
@@ -86,42 +87,21 @@ export function NewsPage() {
     <>
       <PageHeader title={t('news.title')} description={t('news.intro', { companyName })} />
       <Container size="xl" pb={{ base: 48, md: 72 }}>
-        {isPending ? (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-hidden>
-            {[0, 1, 2, 3, 4, 5].map((index) => (
-              <Skeleton key={index} height={360} radius="lg" />
-            ))}
-          </SimpleGrid>
-        ) : error ? (
-          <QueryErrorAlert
-            title={t('news.loadError')}
-            message={translateError(error)}
-            onRetry={() => void refetch()}
-            isRetrying={isRefetching}
-          />
-        ) : news.length === 0 ? (
-          <EmptyState
-            icon={<IconNews size={32} aria-hidden />}
-            withIndicatorBackground
-            title={t('news.empty')}
-            data-testid="news-empty"
-            py="xl"
-          />
-        ) : (
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, lg: 3 }}
-            spacing="lg"
-            component="ul"
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-            data-testid="news-list"
-          >
-            {news.map((item) => (
-              <li key={item.ID}>
-                <NewsCard news={item} onReadMore={showNews} isTitleButton />
-              </li>
-            ))}
-          </SimpleGrid>
-        )}
+        <CardListing
+          query={news}
+          items={news.data}
+          skeletonCount={6}
+          skeletonHeight={360}
+          errorTitle={t('news.loadError')}
+          translateError={translateError}
+          empty={{ icon: IconNews, title: t('news.empty'), testId: 'news-empty' }}
+          testId="news-list"
+          renderItem={(item) => (
+            <li key={item.ID}>
+              <NewsCard news={item} onReadMore={showNews} isTitleButton />
+            </li>
+          )}
+        />
       </Container>
       {(hasOpenedNews || openNews !== null) && (
         <Suspense fallback={null}>

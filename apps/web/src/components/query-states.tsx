@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { SimpleGrid, Skeleton, type SimpleGridProps } from '@mantine/core';
+import { QueryErrorAlert } from './query-error-alert';
+
+export type QueryStatesProps<Item> = {
+  query: {
+    isPending: boolean;
+    error: Error | null;
+    refetch: () => unknown;
+    isRefetching: boolean;
+  };
+  /** What to show of the query's data. */
+  items: readonly Item[] | undefined;
+  /** Stand-in cards while it loads, laid out as the cards will be. */
+  skeleton: { cols: SimpleGridProps['cols']; count?: number; height: number };
+  errorTitle: string;
+  translateError: (error: Error) => string;
+  /** Shown when the query found nothing. */
+  empty: ReactNode;
+  children: (items: readonly Item[]) => ReactNode;
+};
+
+/** A list's data in each of its states: loading, failed (with a retry), empty, or there. */
+export function QueryStates<Item>({
+  query,
+  items,
+  skeleton: { cols, count = 3, height },
+  errorTitle,
+  translateError,
+  empty,
+  children,
+}: QueryStatesProps<Item>) {
+  if (query.isPending) {
+    return (
+      <SimpleGrid cols={cols} spacing="lg" aria-hidden>
+        {Array.from({ length: count }, (_, index) => (
+          <Skeleton key={index} height={height} radius="lg" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (query.error) {
+    return (
+      <QueryErrorAlert
+        title={errorTitle}
+        message={translateError(query.error)}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isRefetching}
+      />
+    );
+  }
+  if (items === undefined || items.length === 0) return empty;
+  return children(items);
+}

@@ -1,0 +1,22 @@
+import { NativeSelect, type NativeSelectProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TCountry } from '@cloud-portal/contract/company/get-country-code';
+import { toCountryCodeOptions } from './country-options';
+
+type Props = Omit<NativeSelectProps, 'data'> & { countries: readonly TCountry[] };
+
+/** The dialling code, chosen by country ('+27 South Africa'). */
+export function CountryCodeSelect({ countries, ...props }: Props) {
+  const { t } = useTranslation('accounts');
+  return (
+    <NativeSelect
+      label={t('fields.countryCode')}
+      required
+      data={[
+        { value: '', label: t('fields.chooseCountryCode') },
+        ...toCountryCodeOptions(countries),
+      ]}
+      {...props}
+    />
+  );
+}
