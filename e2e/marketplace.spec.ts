@@ -80,6 +80,17 @@ describe('the marketplace for a visitor', () => {
     expect(await cardNames(page, 'Explore Virtual Machine')).toEqual(['Kubernetes Worker Node']);
   });
 
+  it('takes a message in its contact block', async () => {
+    const form = page.getByRole('region', { name: 'Write to us' }).getByTestId('write-to-us-form');
+    await form.getByLabel(/^Email( \*)?$/).fill('sipho@example.co.za');
+    await form.getByLabel(/^Description( \*)?$/).fill('Do you offer GPU machines in Nairobi?');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Thank you. Please check your email').first().waitFor();
+    await portal.mail.waitFor((mail) =>
+      mail.text.includes('Do you offer GPU machines in Nairobi?'),
+    );
+  });
+
   it('sends a visitor who selects a product to the login page', async () => {
     await page.goto(`${portal.url}/marketplace`);
     await page.getByRole('button', { name: 'Select Ubuntu Starter' }).click();

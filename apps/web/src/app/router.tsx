@@ -174,11 +174,21 @@ const profilePage = accountsPage(
   (module) => module.ProfilePage,
 );
 
-const marketplacePage = pageWithTexts(
-  'marketplace',
-  () => import('@/features/marketplace/pages/marketplace-page'),
-  (module) => module.MarketplacePage,
-);
+/**
+ * The marketplace with the content feature's Write to us form in its contact block (portal.md
+ * §2): composed here, since features do not import each other.
+ */
+const marketplacePage = () =>
+  Promise.all([
+    import('@/features/marketplace/pages/marketplace-page'),
+    import('@/features/content/components/write-to-us-form'),
+    loadNamespace('marketplace'),
+    loadNamespace('content'),
+  ]).then(([{ MarketplacePage }, { WriteToUsForm }]) => ({
+    Component: function MarketplaceWithContactForm() {
+      return <MarketplacePage writeToUsForm={<WriteToUsForm />} />;
+    },
+  }));
 const productDetailsPage = pageWithTexts(
   'products',
   () => import('@/features/product-configuration/pages/product-details-page'),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Container, Grid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -20,13 +21,21 @@ import { useProductFilters } from '../components/use-product-filters';
  * two product sections and the clouds, then the contact block. With a service name, only that
  * cloud service's products, under its name. Prices only for a logged-in customer.
  */
-export function MarketplacePage() {
+export function MarketplacePage({ writeToUsForm }: { writeToUsForm?: ReactNode }) {
   const { serviceName = '' } = useParams();
   // A new service starts with a clean panel.
-  return <Marketplace key={serviceName} serviceName={serviceName.trim()} />;
+  return (
+    <Marketplace key={serviceName} serviceName={serviceName.trim()} writeToUsForm={writeToUsForm} />
+  );
 }
 
-function Marketplace({ serviceName }: { serviceName: string }) {
+function Marketplace({
+  serviceName,
+  writeToUsForm,
+}: {
+  serviceName: string;
+  writeToUsForm: ReactNode;
+}) {
   const { t } = useTranslation('marketplace');
   const { companyName } = useCompanyConfiguration();
   const { translateError } = useContractMessages('marketplace', marketplaceMessages);
@@ -87,7 +96,7 @@ function Marketplace({ serviceName }: { serviceName: string }) {
             </Grid.Col>
           </Grid>
         )}
-        <MarketplaceContact />
+        <MarketplaceContact writeToUsForm={writeToUsForm} />
       </Container>
     </>
   );
