@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, pageErrors, PHONE, screenshot } from './support/browser';
 import { logIn, registerCustomer } from './support/customer';
+import { useLanguage } from './support/language';
 import { startPortal, type Portal } from './support/portal';
 
 let portal: Portal;
@@ -266,5 +267,20 @@ describe('configuring and saving a machine as a customer', () => {
     await phone.getByTestId('total-payable').waitFor();
     await screenshot(phone, 'product-details-phone');
     await phone.close();
+  });
+
+  it('reads in Korean', async () => {
+    const { page: korean } = await newPage(browser, { locale: 'ko-KR' });
+    await useLanguage(korean, 'ko');
+    await korean.context().addCookies(await page.context().cookies());
+    await korean.goto(`${portal.url}/productdetails/${productId}`);
+    await korean.locator('html[lang="ko"]').waitFor();
+    await korean.getByTestId('total-payable').waitFor();
+    await screenshot(korean, 'product-details-ko');
+    await korean.goto(`${portal.url}/SavedItem`);
+    await korean.getByRole('heading', { level: 1 }).waitFor();
+    await screenshot(korean, 'saved-items-ko');
+    expect(pageErrors(korean)).toEqual([]);
+    await korean.close();
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { settleAnimations } from './browser';
 
 const axeSource = fs.readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -14,10 +15,7 @@ type Violation = { id: string; impact: string | null; help: string; targets: str
  * journey can assert there are none.
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
-  // Colours are judged as they end up, not halfway through a dialog's fade-in.
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
-  );
+  await settleAnimations(page);
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy allows.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

@@ -47,7 +47,15 @@ export function pageErrors(page: Page): string[] {
   return (page as Page & { problems?: string[] }).problems ?? [];
 }
 
+/** Waits for running transitions (a dialog fading in), so the page is judged as it ends up. */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
+  );
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await settleAnimations(page);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
