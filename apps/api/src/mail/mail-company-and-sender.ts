@@ -1,7 +1,25 @@
 import type { MailService } from './mail-service';
-import type { RenderedMail } from './templates/mail-layout';
+import { toMailBrand, type MailBrand, type RenderedMail } from './templates/mail-layout';
 import type { Company } from '../tenancy/company-directory';
 import type { MailAttachment } from '../db/schema/mail';
+
+/**
+ * A mail from the company to one address (replies go to the company), written in its brand.
+ */
+export function mailFromCompany(
+  mail: MailService,
+  company: Company,
+  message: { kind: string; to: string; render: (brand: MailBrand) => RenderedMail },
+): Promise<number> {
+  return mail.send({
+    companyId: company.id,
+    kind: message.kind,
+    senderName: company.name,
+    to: message.to,
+    replyTo: company.email,
+    ...message.render(toMailBrand(company)),
+  });
+}
 
 /**
  * The pattern of every public form: the company gets the message (replies go to the visitor),
@@ -18,10 +36,10 @@ export async function mailCompanyAndSender(
     attachments?: MailAttachment[];
   },
 ): Promise<void> {
-  const common = { companyId: company.id, senderName: company.name };
   if (company.email) {
     await mail.send({
-      ...common,
+      companyId: company.id,
+      senderName: company.name,
       kind: `${message.kind}-received`,
       to: company.email,
       replyTo: message.senderEmail,
@@ -29,11 +47,9 @@ export async function mailCompanyAndSender(
       attachments: message.attachments ?? [],
     });
   }
-  await mail.send({
-    ...common,
+  await mailFromCompany(mail, company, {
     kind: `${message.kind}-thank-you`,
     to: message.senderEmail,
-    replyTo: company.email,
-    ...message.toSender,
+    render: () => message.toSender,
   });
 }

@@ -1,5 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { LANGUAGES, type TLanguage } from '@cloud-portal/contract/company/company-rules';
+import {
+  LANGUAGES,
+  toLanguage,
+  type TLanguage,
+} from '@cloud-portal/contract/company/company-rules';
 import type { Company } from './company-directory';
 
 /**
@@ -12,13 +16,9 @@ export function requestLanguage(request: FastifyRequest, company: Company): TLan
     const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();
     if ((LANGUAGES as readonly string[]).includes(tag ?? '')) return tag as TLanguage;
   }
-  return (LANGUAGES as readonly string[]).includes(company.defaultLanguage)
-    ? (company.defaultLanguage as TLanguage)
-    : 'en';
+  return companyLanguage(company);
 }
 
 export function companyLanguage(company: Company): TLanguage {
-  return (LANGUAGES as readonly string[]).includes(company.defaultLanguage)
-    ? (company.defaultLanguage as TLanguage)
-    : 'en';
+  return toLanguage(company.defaultLanguage);
 }

@@ -3,6 +3,11 @@
 export const LANGUAGES = ['en', 'ko'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 
+/** A supported language code, or English for anything else. */
+export function toLanguage(value: string | null | undefined): TLanguage {
+  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as TLanguage) : 'en';
+}
+
 export const SERVICE_OPTIONS = ['RedirectionURL', 'CloudService', 'SendEmailForEnquiry'] as const;
 
 /** The home page's Our Reach shows the first three addresses (portal.md §9). */

@@ -7,7 +7,7 @@ import { loginCodes } from '../../db/schema/accounts';
 import { AppError } from '../../errors';
 import type { MailService } from '../../mail/mail-service';
 import { loginCodeMail } from '../../mail/templates/account-mails';
-import { toMailBrand } from '../../mail/templates/mail-layout';
+import { mailFromCompany } from '../../mail/mail-company-and-sender';
 import type { Company } from '../../tenancy/company-directory';
 import {
   accountTexts,
@@ -15,7 +15,8 @@ import {
   LOGIN_CODE_MAX_ATTEMPTS,
   LOGIN_CODE_TTL_MS,
 } from './account-settings';
-import { hashCode, randomCode, safeEqual } from './crypto-tokens';
+import { randomCode, safeEqual } from '../../lib/tokens';
+import { hashCode } from './crypto-tokens';
 
 type Customer = typeof customers.$inferSelect;
 export type CodePurpose = 'signup' | 'login';
@@ -47,13 +48,10 @@ export async function sendLoginCode(
     codeHash: hashCode(deps.secret, customer.id, code),
     expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS),
   });
-  await deps.mail.send({
-    companyId: company.id,
+  await mailFromCompany(deps.mail, company, {
     kind: `login-code-${purpose}`,
-    senderName: company.name,
     to: customer.email,
-    replyTo: company.email,
-    ...loginCodeMail(toMailBrand(company), language, code, purpose),
+    render: (brand) => loginCodeMail(brand, language, code, purpose),
   });
 }
 

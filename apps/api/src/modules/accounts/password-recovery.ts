@@ -6,10 +6,11 @@ import { customers, passwordResetTokens, sessions } from '../../db/schema/accoun
 import { AppError } from '../../errors';
 import type { MailService } from '../../mail/mail-service';
 import { passwordResetMail, userNameReminderMail } from '../../mail/templates/account-mails';
-import { toMailBrand } from '../../mail/templates/mail-layout';
+import { mailFromCompany } from '../../mail/mail-company-and-sender';
 import type { Company } from '../../tenancy/company-directory';
 import { RESET_LINK_TTL_MS, RESET_MAILS_PER_HOUR } from './account-settings';
-import { randomToken, sha256 } from './crypto-tokens';
+import { randomToken, sha256 } from '../../lib/tokens';
+import { portalLink } from '../../tenancy/portal-link';
 import { findCustomer } from './log-in';
 import { hashPassword } from './passwords';
 
@@ -44,15 +45,11 @@ export async function requestPasswordReset(
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
   });
-  const url = new URL('/recoverpassword', company.portalUrl);
-  url.searchParams.set('token', token);
-  await deps.mail.send({
-    companyId: company.id,
+  await mailFromCompany(deps.mail, company, {
     kind: 'password-reset',
-    senderName: company.name,
     to: customer.email,
-    replyTo: company.email,
-    ...passwordResetMail(toMailBrand(company), language, url.toString()),
+    render: (brand) =>
+      passwordResetMail(brand, language, portalLink(company, '/recoverpassword', token)),
   });
 }
 
@@ -65,13 +62,10 @@ export async function remindUserName(
 ): Promise<void> {
   const customer = await findCustomer(deps.db, company.id, email);
   if (!customer) return;
-  await deps.mail.send({
-    companyId: company.id,
+  await mailFromCompany(deps.mail, company, {
     kind: 'user-name-reminder',
-    senderName: company.name,
     to: customer.email,
-    replyTo: company.email,
-    ...userNameReminderMail(toMailBrand(company), language, customer.email),
+    render: (brand) => userNameReminderMail(brand, language, customer.email),
   });
 }
 

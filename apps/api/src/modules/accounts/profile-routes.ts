@@ -19,7 +19,6 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { errorResponses, ok } from '../../http/envelope';
-import { resolveCompany } from '../../tenancy/resolve-company';
 import { listNotifications, markNotificationsRead } from './notifications';
 import { getProfile, removeProfileImage, updateProfile, updateProfileImage } from './profile';
 import { requireCustomer } from './require-customer';
@@ -43,8 +42,7 @@ export function profileRoutes({
           response: { 200: zEnvelope(ZUserProfileInfoResponse), ...errorResponses },
         },
       },
-      async (request) =>
-        ok(await getProfile(db, await resolveCompany(companies, request), request.customer!)),
+      async (request) => ok(await getProfile(db, request.company!, request.customer!)),
     );
 
     app.post(
@@ -87,7 +85,7 @@ export function profileRoutes({
             throw new AppError(413, PROFILE_IMAGE_TOO_LARGE);
           throw error;
         }
-        const company = await resolveCompany(companies, request);
+        const company = request.company!;
         const imagePath = await updateProfileImage(
           db,
           uploadsDir,

@@ -11,7 +11,6 @@ import type {
 import { PROFILE_IMAGE_INVALID } from '@cloud-portal/contract/accounts/profile';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
-import { countries } from '../../db/schema/company';
 import { AppError } from '../../errors';
 import { listCountries } from '../company/list-countries';
 import type { Company } from '../../tenancy/company-directory';
@@ -25,11 +24,7 @@ export async function getProfile(
   customer: Customer,
 ): Promise<TUserProfileInfoResponse> {
   const countryList = await listCountries(db);
-  const [country] = await db
-    .select()
-    .from(countries)
-    .where(eq(countries.dialCode, customer.dialCode))
-    .limit(1);
+  const country = countryList.find((entry) => entry.countryCode === customer.dialCode);
   return {
     userDetails: {
       firstName: customer.firstName,
@@ -37,8 +32,8 @@ export async function getProfile(
       emailID: customer.email,
       contactNo: customer.mobileNumber,
       countryCode: customer.dialCode,
-      mobileNoMinLength: country?.mobileMinLength ?? 4,
-      mobileNoMaxLength: country?.mobileMaxLength ?? 15,
+      mobileNoMinLength: country?.mobileNoMinLength ?? 4,
+      mobileNoMaxLength: country?.mobileNoMaxLength ?? 15,
       address: customer.address,
       postalCode: customer.postalCode,
       companyName: customer.companyName,

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '@cloud-portal/contract/accounts/session';
-import { normalizeOrigin } from '@cloud-portal/contract/validation/origin';
 import { AppError } from '../../errors';
-import type { CompanyDirectory } from '../../tenancy/company-directory';
+import type { Company, CompanyDirectory } from '../../tenancy/company-directory';
 import { resolveCompany } from '../../tenancy/resolve-company';
 import { accountTexts } from './account-settings';
-import { csrfTokenFor, safeEqual, verifyAccessToken } from './crypto-tokens';
+import { safeEqual } from '../../lib/tokens';
+import { csrfTokenFor, verifyAccessToken, type AccessClaims } from './crypto-tokens';
 import { ACCESS_COOKIE } from './session-cookies';
 import { findLiveSession, type Customer, type Session } from './sessions';
 import type { Database } from '../../db/client';
@@ -15,13 +15,26 @@ declare module 'fastify' {
     /** Set by requireCustomer on authenticated routes. */
     customer?: Customer;
     session?: Session;
+    company?: Company;
+    accessExpiresAt?: Date;
   }
+}
+
+/** The access cookie's claims; an expired one answers 401 so the browser renews and asks again. */
+function readAccessClaims(secret: string, request: FastifyRequest): AccessClaims | null {
+  const token = request.cookies[ACCESS_COOKIE];
+  if (!token) return null;
+  const claims = verifyAccessToken(secret, token);
+  if (claims === 'expired')
+    throw new AppError(401, accountTexts.sessionExpired, { reason: 'access-token-expired' });
+  return claims;
 }
 
 /**
  * The preHandler of every authenticated call: a valid access cookie of a live session, a session
  * of the company this site belongs to (another company's session is refused), and, for anything
- * but GET, the session's CSRF token in the X-CSRF-Token header.
+ * but GET, the session's CSRF token in the X-CSRF-Token header. Leaves the customer, the session,
+ * the company and the access token's expiry on the request.
  */
 export function requireCustomer(deps: {
   db: Database;
@@ -31,22 +44,10 @@ export function requireCustomer(deps: {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     // A customer's own data is never kept by a browser or proxy cache.
     void reply.header('cache-control', 'no-store');
-    const token = request.cookies[ACCESS_COOKIE];
-    if (!token) throw new AppError(401, accountTexts.notLoggedIn);
-    const claims = verifyAccessToken(deps.secret, token);
-    if (claims === 'expired')
-      throw new AppError(401, accountTexts.sessionExpired, { reason: 'access-token-expired' });
+    const claims = readAccessClaims(deps.secret, request);
     if (!claims) throw new AppError(401, accountTexts.notLoggedIn);
 
-    const body = request.body as { websiteUrl?: unknown; customerUrl?: unknown } | undefined;
-    const named = body?.websiteUrl ?? body?.customerUrl;
-    const company = await resolveCompany(
-      deps.companies,
-      request,
-      typeof named === 'string' && named !== ''
-        ? (normalizeOrigin(named) ?? 'invalid:')
-        : undefined,
-    );
+    const company = await resolveCompany(deps.companies, request);
     if (company.id !== claims.companyId) throw new AppError(403, accountTexts.otherCompany);
 
     const live = await findLiveSession(deps.db, claims.sessionId);
@@ -66,25 +67,22 @@ export function requireCustomer(deps: {
     }
     request.customer = live.customer;
     request.session = live.session;
+    request.company = company;
+    request.accessExpiresAt = new Date(claims.expiresAt);
   };
 }
 
 /**
  * For public calls that show more to a customer (the marketplace's prices): the customer of a
- * valid session of this company, or null for a visitor. An expired access token answers 401 so
- * a signed-in browser renews its session and asks again instead of being shown a visitor's page.
+ * valid session of this company, or null for a visitor.
  */
 export async function identifyCustomer(
   deps: { db: Database; secret: string },
   request: FastifyRequest,
   companyId: number,
 ): Promise<Customer | null> {
-  const token = request.cookies[ACCESS_COOKIE];
-  if (!token) return null;
-  const claims = verifyAccessToken(deps.secret, token);
-  if (claims === 'expired')
-    throw new AppError(401, accountTexts.sessionExpired, { reason: 'access-token-expired' });
+  const claims = readAccessClaims(deps.secret, request);
   if (!claims || claims.companyId !== companyId) return null;
   const live = await findLiveSession(deps.db, claims.sessionId);
-  return live && live.customer.companyId === companyId ? live.customer : null;
+  return live?.customer ?? null;
 }

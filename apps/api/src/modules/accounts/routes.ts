@@ -41,8 +41,7 @@ import {
 import { signUp } from './sign-up';
 import { verifyAccessToken } from './crypto-tokens';
 import { ACCESS_COOKIE } from './session-cookies';
-
-const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+import { perAddress } from '../../http/rate-limits';
 
 export function toSessionUser(
   customer: Customer,
@@ -295,14 +294,10 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const claims = verifyAccessToken(secret, request.cookies[ACCESS_COOKIE] ?? '');
-        const accessExpiresAt = new Date(
-          typeof claims === 'object' && claims ? claims.expiresAt : Date.now(),
-        );
         return ok(
           toSessionUser(request.customer!, {
             sessionExpiresAt: request.session!.expiresAt,
-            accessExpiresAt,
+            accessExpiresAt: request.accessExpiresAt!,
           }),
         );
       },

@@ -2,7 +2,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { customers, refreshTokens, sessions } from '../../db/schema/accounts';
 import { ACCESS_TOKEN_TTL_MS, SESSION_TTL_MS } from './account-settings';
-import { csrfTokenFor, randomToken, sha256, signAccessToken } from './crypto-tokens';
+import { randomToken, sha256 } from '../../lib/tokens';
+import { csrfTokenFor, signAccessToken } from './crypto-tokens';
 
 export type Customer = typeof customers.$inferSelect;
 export type Session = typeof sessions.$inferSelect;

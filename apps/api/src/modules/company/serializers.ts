@@ -1,5 +1,5 @@
 import type { TCompanyConfiguration } from '@cloud-portal/contract/company/get-company-configuration';
-import { LANGUAGES, type TLanguage } from '@cloud-portal/contract/company/company-rules';
+import { toLanguage } from '@cloud-portal/contract/company/company-rules';
 import type { TCompanyAddress } from '@cloud-portal/contract/company/get-company-address';
 import type { TMenuItem } from '@cloud-portal/contract/company/get-dropdown-list';
 import type { TCountry } from '@cloud-portal/contract/company/get-country-code';
@@ -34,10 +34,6 @@ export function toCompanyConfiguration(company: Company): TCompanyConfiguration 
     defaultLanguage: toLanguage(company.defaultLanguage),
     primaryColor: company.primaryColor,
   };
-}
-
-function toLanguage(value: string): TLanguage {
-  return (LANGUAGES as readonly string[]).includes(value) ? (value as TLanguage) : 'en';
 }
 
 export function toMenuItem(row: typeof menuItems.$inferSelect): TMenuItem {

@@ -23,7 +23,7 @@ export function contactRoutes({ db, companies, mail, uploadsDir }: AppDeps): Fas
     app.post(
       '/writeToUs',
       {
-        config: { rateLimit: publicWriteRateLimit },
+        config: publicWriteRateLimit,
         schema: {
           tags: ['content'],
           summary:
@@ -46,7 +46,7 @@ export function contactRoutes({ db, companies, mail, uploadsDir }: AppDeps): Fas
     app.post(
       '/membership/sendEnquiry',
       {
-        config: { rateLimit: publicWriteRateLimit },
+        config: publicWriteRateLimit,
         schema: {
           tags: ['content'],
           summary: 'CxO series membership enquiry (multipart/form-data)',

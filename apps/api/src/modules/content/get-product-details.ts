@@ -10,15 +10,8 @@ export function toProductDetails(
   services: TProductService[],
   productName: string,
 ): TGetProductDetailsResponse {
-  const wanted = productName.trim().toLowerCase();
   const businessData =
-    wanted === ''
-      ? (services[0] ?? null)
-      : (services.find(
-          (service) =>
-            service.businessName.toLowerCase() === wanted ||
-            toBusinessUnitSlug(service.businessName).toLowerCase() === wanted,
-        ) ?? null);
+    productName.trim() === '' ? (services[0] ?? null) : findBusinessUnit(services, productName);
   return {
     sideMenu: services.map((service) => ({
       businessName: service.businessName,
@@ -26,4 +19,19 @@ export function toProductDetails(
     })),
     businessData,
   };
+}
+
+/** The business unit named by its name or its route slug, in any case; null when none is. */
+export function findBusinessUnit(
+  services: TProductService[],
+  name: string,
+): TProductService | null {
+  const wanted = name.trim().toLowerCase();
+  return (
+    services.find(
+      (service) =>
+        service.businessName.toLowerCase() === wanted ||
+        toBusinessUnitSlug(service.businessName).toLowerCase() === wanted,
+    ) ?? null
+  );
 }

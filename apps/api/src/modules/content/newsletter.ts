@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
 import { STATUS_DUPLICATE } from '@cloud-portal/contract/envelope';
@@ -6,12 +5,12 @@ import { messages } from '@cloud-portal/contract/validation/messages';
 import type { Database } from '../../db/client';
 import { newsletterSubscribers, newsletterUnsubscribeTokens } from '../../db/schema/content';
 import { AppError } from '../../errors';
+import { randomToken, sha256 } from '../../lib/tokens';
+import { portalLink } from '../../tenancy/portal-link';
 import type { MailService } from '../../mail/mail-service';
 import { newsletterWelcomeMail } from '../../mail/templates/content-mails';
-import { toMailBrand } from '../../mail/templates/mail-layout';
+import { mailFromCompany } from '../../mail/mail-company-and-sender';
 import type { Company } from '../../tenancy/company-directory';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Adds an address to the company's newsletter list (409 when it is there already) and sends the
@@ -33,13 +32,10 @@ export async function subscribeToNewsletter(
   if (!subscriber) throw new AppError(STATUS_DUPLICATE, messages.emailAlreadyExists);
 
   const unsubscribeUrl = await createUnsubscribeLink(db, company, subscriber.id);
-  await mail.send({
-    companyId: company.id,
+  await mailFromCompany(mail, company, {
     kind: 'newsletter-welcome',
-    senderName: company.name,
     to: address,
-    replyTo: company.email,
-    ...newsletterWelcomeMail(toMailBrand(company), language, unsubscribeUrl),
+    render: (brand) => newsletterWelcomeMail(brand, language, unsubscribeUrl),
   });
 }
 
@@ -49,13 +45,9 @@ export async function createUnsubscribeLink(
   company: Company,
   subscriberId: number,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db
-    .insert(newsletterUnsubscribeTokens)
-    .values({ subscriberId, tokenHash: hashToken(token) });
-  const url = new URL('/newsletter', company.portalUrl);
-  url.searchParams.set('token', token);
-  return url.toString();
+  const token = randomToken();
+  await db.insert(newsletterUnsubscribeTokens).values({ subscriberId, tokenHash: sha256(token) });
+  return portalLink(company, '/newsletter', token);
 }
 
 /** Removes the subscriber the link was made for; the link works once, and only for its company. */
@@ -73,7 +65,7 @@ export async function unsubscribeFromNewsletter(
     )
     .where(
       and(
-        eq(newsletterUnsubscribeTokens.tokenHash, hashToken(token)),
+        eq(newsletterUnsubscribeTokens.tokenHash, sha256(token)),
         isNull(newsletterUnsubscribeTokens.usedAt),
         eq(newsletterSubscribers.companyId, company.id),
       ),

@@ -16,18 +16,17 @@ import {
   ZCheckRedirectRequest,
   ZCheckRedirectResponse,
 } from '@cloud-portal/contract/content/check-redirect';
-import { toBusinessUnitSlug } from '@cloud-portal/contract/company/company-rules';
 import { messages } from '@cloud-portal/contract/validation/messages';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { errorResponses, ok } from '../../http/envelope';
 import { optionalBody } from '../../http/optional-body';
-import { publicWriteRateLimit } from '../../http/rate-limits';
+import { perAddress, publicWriteRateLimit } from '../../http/rate-limits';
 import { resolveCompany } from '../../tenancy/resolve-company';
 import { requestLanguage } from '../../tenancy/request-language';
 import { listProductServices } from '../company/list-product-services';
 import { checkRedirect } from './check-redirect';
-import { toProductDetails } from './get-product-details';
+import { findBusinessUnit, toProductDetails } from './get-product-details';
 import { listPartnerClouds } from './list-partner-clouds';
 import { sendProductEnquiry } from './send-product-enquiry';
 
@@ -76,7 +75,7 @@ export function productServicesRoutes({ db, companies, mail }: AppDeps): Fastify
     app.post(
       '/productServicesData/sendQueryMail',
       {
-        config: { rateLimit: publicWriteRateLimit },
+        config: publicWriteRateLimit,
         schema: {
           tags: ['content'],
           summary:
@@ -88,12 +87,7 @@ export function productServicesRoutes({ db, companies, mail }: AppDeps): Fastify
       async (request) => {
         const { name, emailID, queryData, productService, websiteUrl } = request.body;
         const company = await resolveCompany(companies, request, websiteUrl);
-        const services = await listProductServices(db, company.id);
-        const known = services.some(
-          (service) =>
-            service.businessName === productService ||
-            toBusinessUnitSlug(service.businessName) === productService,
-        );
+        const known = findBusinessUnit(await listProductServices(db, company.id), productService);
         if (!known) {
           throw new AppError(400, messages.productServiceRequired, {
             errors: [{ field: 'productService', message: messages.productServiceRequired }],
@@ -129,7 +123,7 @@ export function productServicesRoutes({ db, companies, mail }: AppDeps): Fastify
     app.post(
       '/redirect/check',
       {
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: perAddress(60),
         schema: {
           tags: ['content'],
           summary: 'May the redirect helper page follow this link?',

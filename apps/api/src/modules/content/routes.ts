@@ -15,7 +15,7 @@ import { messages } from '@cloud-portal/contract/validation/messages';
 import type { AppDeps } from '../../app-deps';
 import { errorResponses, ok } from '../../http/envelope';
 import { optionalBody } from '../../http/optional-body';
-import { publicWriteRateLimit } from '../../http/rate-limits';
+import { perAddress, publicWriteRateLimit } from '../../http/rate-limits';
 import { resolveCompany } from '../../tenancy/resolve-company';
 import { requestLanguage } from '../../tenancy/request-language';
 import { getNewsDetail } from './get-news-detail';
@@ -63,7 +63,7 @@ export function contentRoutes({ db, companies, mail }: AppDeps): FastifyPluginAs
     app.post(
       '/newsLetter/subscribeUser',
       {
-        config: { rateLimit: publicWriteRateLimit },
+        config: publicWriteRateLimit,
         schema: {
           tags: ['content'],
           summary:
@@ -89,7 +89,7 @@ export function contentRoutes({ db, companies, mail }: AppDeps): FastifyPluginAs
     app.post(
       '/newsLetter/unSubscribeUser',
       {
-        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: perAddress(10),
         schema: {
           tags: ['content'],
           summary: 'Unsubscribe with the token of a newsletter mail',

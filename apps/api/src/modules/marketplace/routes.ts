@@ -42,6 +42,7 @@ import {
 } from './list-products';
 import { loadProductDetails, loadSpecification } from './product-details';
 import { quoteProductConfiguration } from './quote-configuration';
+import { perAddress } from '../../http/rate-limits';
 
 /** portal.md §2 Marketplace and vm-lifecycle.md §2.1: browsing, specification, configuration. */
 export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -168,7 +169,7 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       customerOnly.post(
         '/marketPlace/getVMQuote',
         {
-          config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+          config: perAddress(120),
           schema: {
             tags: ['marketplace'],
             summary: "The server's Total Value table for a configuration",

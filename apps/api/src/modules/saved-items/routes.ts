@@ -12,6 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import { errorResponses, ok } from '../../http/envelope';
 import { requireCustomer } from '../accounts/require-customer';
 import { deleteSavedVm, listSavedVms, saveVmForLater } from './saved-vms';
+import { perAddress } from '../../http/rate-limits';
 
 /** vm-lifecycle.md §2.8: a customer's saved products, never anyone else's. */
 export function savedItemRoutes({ db, companies, sessionSecret }: AppDeps): FastifyPluginAsyncZod {
@@ -25,7 +26,7 @@ export function savedItemRoutes({ db, companies, sessionSecret }: AppDeps): Fast
     app.post(
       '/virtualMachine/saveVMForLater',
       {
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: perAddress(30),
         schema: {
           tags: ['saved-items'],
           summary: 'Save a configuration for later',
