@@ -14,10 +14,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = 32;
-const TARGET_RATIO = 0.5;
+type Target = { ratio: number; p99Ms?: number };
+/** Issue 2: the hot company calls. */
+const TARGET_COMPANY_CALLS: Target = { ratio: 0.5 };
 /** Issue 5: the marketplace's first page over a 10,000-product catalogue. */
 const BENCH_PRODUCTS = 10_000;
-const TARGET_CATALOGUE = { ratio: 0.4, p99Ms: 50 };
+const TARGET_CATALOGUE: Target = { ratio: 0.4, p99Ms: 50 };
 const TARGET_HOME_JS_GZIP = 200 * 1024;
 
 type Measurement = {
@@ -201,25 +203,29 @@ try {
     headers: { 'content-type': 'application/json', origin: portalUrl },
     body: JSON.stringify(body),
   });
+  const measured = [
+    {
+      name: 'POST /api/getCompanyConfiguration',
+      options: post('/api/getCompanyConfiguration', { customerUrl: portalUrl }),
+      target: TARGET_COMPANY_CALLS,
+    },
+    {
+      name: 'POST /api/home/getProductServices',
+      options: post('/api/home/getProductServices', { websiteUrl: portalUrl }),
+      target: TARGET_COMPANY_CALLS,
+    },
+    {
+      name: `POST /api/marketPlace/getProducts (${BENCH_PRODUCTS / 1000}k)`,
+      options: post('/api/marketPlace/getProducts', { websiteUrl: benchOrigin }),
+      target: TARGET_CATALOGUE,
+    },
+  ];
   const { bare, routes: calls } = await measureRoutes(
     {
       name: 'bare Fastify GET /hello',
       options: { url: `http://127.0.0.1:${portalPort + 60}/hello` },
     },
-    [
-      {
-        name: 'POST /api/getCompanyConfiguration',
-        options: post('/api/getCompanyConfiguration', { customerUrl: portalUrl }),
-      },
-      {
-        name: 'POST /api/home/getProductServices',
-        options: post('/api/home/getProductServices', { websiteUrl: portalUrl }),
-      },
-      {
-        name: `POST /api/marketPlace/getProducts (${BENCH_PRODUCTS / 1000}k)`,
-        options: post('/api/marketPlace/getProducts', { websiteUrl: benchOrigin }),
-      },
-    ],
+    measured,
   );
   const homeJs = await homeJavaScriptGzipBytes(`${portalUrl}/home`);
 
@@ -240,13 +246,12 @@ try {
     String(bare.p99Ms).padStart(8),
     '1.00'.padStart(7),
   );
-  for (const call of calls) {
+  for (const [index, call] of calls.entries()) {
     const ratio = call.ratio;
-    const isCatalogue = call.name.includes('getProducts');
-    const targetRatio = isCatalogue ? TARGET_CATALOGUE.ratio : TARGET_RATIO;
+    const { target } = measured[index]!;
     const passed =
-      ratio >= targetRatio &&
-      (!isCatalogue || call.p99Ms <= TARGET_CATALOGUE.p99Ms) &&
+      ratio >= target.ratio &&
+      (target.p99Ms === undefined || call.p99Ms <= target.p99Ms) &&
       call.errors === 0 &&
       call.non2xx === 0;
     if (!passed) failures.push(call.name);
@@ -255,7 +260,7 @@ try {
       call.requestsPerSecond.toFixed(0).padStart(10),
       String(call.p99Ms).padStart(8),
       ratio.toFixed(2).padStart(7),
-      ` ≥ ${targetRatio}${isCatalogue ? `, p99 ≤ ${TARGET_CATALOGUE.p99Ms} ms` : ''} ${passed ? 'PASS' : 'FAIL'}${call.non2xx || call.errors ? ` (${call.non2xx} non-2xx, ${call.errors} errors)` : ''}`,
+      ` ≥ ${target.ratio}${target.p99Ms === undefined ? '' : `, p99 ≤ ${target.p99Ms} ms`} ${passed ? 'PASS' : 'FAIL'}${call.non2xx || call.errors ? ` (${call.non2xx} non-2xx, ${call.errors} errors)` : ''}`,
     );
   }
   const homePassed = homeJs.total <= TARGET_HOME_JS_GZIP;

@@ -2,7 +2,7 @@
 // companies, and a company with BENCH_PRODUCTS (10,000) products on BENCH_ORIGIN.
 import { loadConfig } from '../apps/api/src/config';
 import { openConfiguredDatabase } from '../apps/api/src/db/open-configured-database';
-import { seedBenchCompany } from '../apps/api/src/db/seed/bench-company';
+import { seedBenchCompany } from './bench-company';
 import { migrateAndSeedDemo } from '../apps/api/src/db/seed/migrate-and-seed-demo';
 
 const config = loadConfig();

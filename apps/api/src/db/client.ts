@@ -9,8 +9,17 @@ import * as companySchema from './schema/company';
 import * as contentSchema from './schema/content';
 import * as mailSchema from './schema/mail';
 import * as accountsSchema from './schema/accounts';
+import * as catalogueSchema from './schema/catalogue';
+import * as savedItemsSchema from './schema/saved-items';
 
-export const schema = { ...companySchema, ...contentSchema, ...mailSchema, ...accountsSchema };
+export const schema = {
+  ...companySchema,
+  ...contentSchema,
+  ...mailSchema,
+  ...accountsSchema,
+  ...catalogueSchema,
+  ...savedItemsSchema,
+};
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 

@@ -8,5 +8,3 @@ export const ZSubscribeUserRequest = z.object({
   websiteUrl: zWebsiteUrl,
 });
 export type TSubscribeUserRequest = z.input<typeof ZSubscribeUserRequest>;
-
-export const ZSubscribeUserResponse = z.null();

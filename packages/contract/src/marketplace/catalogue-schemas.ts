@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { ZPartnerCloud } from '../content/get-external-cloud';
 import { SPECIFICATION_NAMES } from './configuration-rules';
 
 /** The zod side of the catalogue as the marketplace calls carry it (portal.md §3). */
 
-const zFlag = z.union([z.literal(0), z.literal(1)]);
+/** The spec's 0/1 flags. */
+export const zFlag = z.union([z.literal(0), z.literal(1)]);
+/** A count a customer chooses (GB, vCPU). */
+export const zCount = z.coerce.number().int().min(0).max(1_000_000);
 /** Money on the wire: a 2-decimal string ("123.45"), vm-lifecycle.md §9. */
 export const zAmount = z.string().regex(/^-?\d+\.\d{2}$/);
 
@@ -28,12 +32,8 @@ export const ZVmProductCard = z.object({
 });
 export type TVmProductCard = z.infer<typeof ZVmProductCard>;
 
-export const ZCloudCard = z.object({
-  cloudTitle: z.string(),
-  description: z.string(),
-  imagePath: z.string().nullable(),
-  websiteUrl: z.string(),
-});
+/** A partner cloud as the marketplace's Clouds section shows it. */
+export const ZCloudCard = ZPartnerCloud.omit({ ID: true });
 export type TCloudCard = z.infer<typeof ZCloudCard>;
 
 export const ZFilterOption = z.object({ ID: z.number().int(), name: z.string() });

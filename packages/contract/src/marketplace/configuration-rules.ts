@@ -1,3 +1,4 @@
+import type { TFieldError } from '../envelope';
 import { formatMinor, percentToBasisPoints, toMinor, type Minor } from '../pricing/money';
 import {
   DAYS_PER_PRICED_PERIOD,
@@ -98,7 +99,8 @@ export function canAdjustSpecifications(product: PricedProduct): boolean {
   return !product.isPremium && !hidesSpecifications(product.serviceType);
 }
 
-export type FieldError = { field: string; message: string };
+/** The envelope's field error (400 answers carry a list of them). */
+export type FieldError = TFieldError;
 
 function countProblem(line: SpecificationLine, count: number): string | null {
   const withinRange = count >= line.minValue && count <= line.maxValue;

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { zAmount, ZFilterOption, ZSpecificationLine, zProductId } from './catalogue-schemas';
-
-const zFlag = z.union([z.literal(0), z.literal(1)]);
+import { zAmount, ZFilterOption, zFlag, ZSpecificationLine, zProductId } from './catalogue-schemas';
 
 /**
  * POST /api/marketPlace/getVMProductDetails (customers): everything /productdetails/{id} needs

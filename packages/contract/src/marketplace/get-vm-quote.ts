@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { zAmount, zProductId } from './catalogue-schemas';
+import { zAmount, zCount, zProductId } from './catalogue-schemas';
 import { SPECIFICATION_NAMES } from './configuration-rules';
-
-const zCount = z.coerce.number().int().min(0).max(1_000_000);
 
 /**
  * POST /api/marketPlace/getVMQuote (customers): the server's Total Value table for a

@@ -20,5 +20,3 @@ export const marketplaceMessages = {
   orderingNotAvailable:
     'Online ordering opens soon. Save this configuration and it will be waiting for you.',
 } as const;
-
-export type MarketplaceMessageName = keyof typeof marketplaceMessages;

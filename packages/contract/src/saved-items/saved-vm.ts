@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { toMinor } from '../pricing/money';
-import { zProductId } from '../marketplace/catalogue-schemas';
+import { zCount, zProductId } from '../marketplace/catalogue-schemas';
 
-const zCount = z.coerce.number().int().min(0).max(1_000_000);
 const zUnit = z.string().trim().max(20);
 
 /**

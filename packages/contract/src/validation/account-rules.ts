@@ -26,7 +26,6 @@ export const accountMessages = {
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 16;
-export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*';
 export const OTP_LENGTH = 6;
 
 /** 8–16 characters with a lower-case letter, an upper-case letter, a digit and one of !@#$%^&*; no spaces. */

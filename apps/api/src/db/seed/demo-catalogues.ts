@@ -22,10 +22,20 @@ export type DemoCatalogue = {
   products: DemoProduct[];
 };
 
-type LineSpec = [base: number, min: number, max: number, step: number, costPerUnitMinor: number];
+export type LineSpec = [
+  base: number,
+  min: number,
+  max: number,
+  step: number,
+  costPerUnitMinor: number,
+];
 
 /** Memory (GB), Disk (GB) and Processor (vCPU) lines in that sequence. */
-function lines(memory: LineSpec, disk: LineSpec, processor: LineSpec): CatalogueSpecification[] {
+export function lines(
+  memory: LineSpec,
+  disk: LineSpec,
+  processor: LineSpec,
+): CatalogueSpecification[] {
   const line = (
     name: CatalogueSpecification['name'],
     unit: string,
@@ -58,7 +68,8 @@ export const STANDARD_RAM_CPU_RULES = [
   { ramStart: 33, ramEnd: 64, cpuCount: 16 },
 ];
 
-const product = (
+/** A demo product: the usual defaults (Johannesburg, private IP, three gateways) and the fields given. */
+export const product = (
   fields: Partial<DemoProduct> & Pick<DemoProduct, 'name' | 'os' | 'specifications'>,
 ): DemoProduct => ({
   description: '',
@@ -84,16 +95,18 @@ const product = (
   ...fields,
 });
 
+export const NIMBUS_OPERATING_SYSTEMS = [
+  'Ubuntu',
+  'Windows Server',
+  'CentOS',
+  'Red Hat Enterprise Linux',
+  'Debian',
+  'Kubernetes',
+];
+
 export function buildNimbusCatalogue(licencePath: string, gpuImagePath: string): DemoCatalogue {
   return {
-    operatingSystems: [
-      'Ubuntu',
-      'Windows Server',
-      'CentOS',
-      'Red Hat Enterprise Linux',
-      'Debian',
-      'Kubernetes',
-    ],
+    operatingSystems: NIMBUS_OPERATING_SYSTEMS,
     regions: [
       { name: 'Johannesburg', country: 'ZA' },
       { name: 'Cape Town', country: 'ZA' },

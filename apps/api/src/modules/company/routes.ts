@@ -22,6 +22,7 @@ import { errorResponses, ok } from '../../http/envelope';
 import { optionalBody } from '../../http/optional-body';
 import { RenderedJsonCache } from '../../http/rendered-json';
 import { resolveCompany } from '../../tenancy/resolve-company';
+import type { Company } from '../../tenancy/company-directory';
 import { listCompanyAddresses } from './list-company-addresses';
 import { listCountries } from './list-countries';
 import { listMenuItems } from './list-menu-items';
@@ -31,7 +32,8 @@ import { toCompanyConfiguration } from './serializers';
 export function companyRoutes({ db, companies, config }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const cacheMs = config.companyCacheMs;
-    const configurationJson = new RenderedJsonCache<number>(
+    // Keyed by the directory's Company object, so a reloaded (changed) company renders afresh.
+    const configurationJson = new RenderedJsonCache<Company>(
       zEnvelope(ZCompanyConfiguration),
       cacheMs,
     );
@@ -61,7 +63,7 @@ export function companyRoutes({ db, companies, config }: AppDeps): FastifyPlugin
       },
       async (request, reply) => {
         const company = await resolveCompany(companies, request, request.body.customerUrl);
-        return configurationJson.send(reply, company.id, async () =>
+        return configurationJson.send(reply, company, async () =>
           ok(toCompanyConfiguration(company)),
         );
       },

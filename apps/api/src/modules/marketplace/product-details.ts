@@ -3,7 +3,6 @@ import type { TGetVmProductDetailsResponse } from '@cloud-portal/contract/market
 import type { TSpecificationLine } from '@cloud-portal/contract/marketplace/catalogue-schemas';
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
 import { formatMinor } from '@cloud-portal/contract/pricing/money';
-import type { SpecificationName } from '@cloud-portal/contract/pricing/vm-pricing';
 import type { Database } from '../../db/client';
 import {
   operatingSystems,
@@ -15,36 +14,7 @@ import {
 } from '../../db/schema/catalogue';
 import { countries } from '../../db/schema/company';
 import { AppError } from '../../errors';
-
-const flag = (value: boolean) => (value ? 1 : 0);
-/** Basis points → the percent the wire carries (1500 → 15, 750 → 7.5). */
-const toPercent = (basisPoints: number) => basisPoints / 100;
-
-type SpecificationRow = typeof vmProductSpecifications.$inferSelect;
-
-/** A specification line on the wire; a visitor's line carries no cost. */
-export function toSpecificationLine(
-  row: SpecificationRow,
-  taxBasisPoints: number,
-  pricesVisible: boolean,
-): TSpecificationLine {
-  return {
-    specificationName: row.name as SpecificationName,
-    specificationUnit: row.unit,
-    specificationCount: row.baseCount,
-    minValue: row.minValue,
-    maxValue: row.maxValue,
-    size: row.step,
-    ...(pricesVisible
-      ? {
-          costPerUnit: formatMinor(row.costPerUnitMinor),
-          totalCost: formatMinor(row.baseCount * row.costPerUnitMinor),
-        }
-      : {}),
-    sequence: row.sequence,
-    tax: toPercent(taxBasisPoints),
-  };
-}
+import { flag, toPercent, toSpecificationLine } from './serializers';
 
 /** An active product of this company with its OS, tax country and region; 404 otherwise. */
 async function findProduct(db: Database, companyId: number, productId: number) {
