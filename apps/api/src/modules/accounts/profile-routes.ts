@@ -22,6 +22,7 @@ import { errorResponses, ok } from '../../http/envelope';
 import { listNotifications, markNotificationsRead } from './notifications';
 import { getProfile, removeProfileImage, updateProfile, updateProfileImage } from './profile';
 import { requireCustomer } from './require-customer';
+import { readUpload } from '../../http/image-uploads';
 
 /** The signed-in customer's profile and notifications. Every call needs a session of this site. */
 export function profileRoutes({
@@ -77,14 +78,7 @@ export function profileRoutes({
           limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 },
         })) as MultipartFile | undefined;
         if (!part || part.fieldname !== 'image') throw new AppError(400, PROFILE_IMAGE_INVALID);
-        let upload: Buffer;
-        try {
-          upload = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError(413, PROFILE_IMAGE_TOO_LARGE);
-          throw error;
-        }
+        const upload = await readUpload(part, 'image', PROFILE_IMAGE_TOO_LARGE);
         const company = request.company!;
         const imagePath = await updateProfileImage(
           db,

@@ -11,7 +11,7 @@ import type {
 import { PROFILE_IMAGE_INVALID } from '@cloud-portal/contract/accounts/profile';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
-import { AppError } from '../../errors';
+import { readImage } from '../../http/image-uploads';
 import { listCountries } from '../company/list-countries';
 import type { Company } from '../../tenancy/company-directory';
 import { checkMobileNumber } from './sign-up';
@@ -61,8 +61,6 @@ export async function updateProfile(
     .where(eq(customers.id, customer.id));
 }
 
-const ACCEPTED = new Set(['png', 'jpeg', 'webp']);
-
 /**
  * The upload is decoded from its bytes (a disguised file fails here), then re-encoded as a
  * 512 px WebP without metadata: what is stored is always a clean image we made.
@@ -74,16 +72,7 @@ export async function updateProfileImage(
   customer: Customer,
   upload: Buffer,
 ): Promise<string> {
-  let format: string | undefined;
-  try {
-    format = (await sharp(upload).metadata()).format;
-  } catch {
-    format = undefined;
-  }
-  if (!format || !ACCEPTED.has(format))
-    throw new AppError(400, PROFILE_IMAGE_INVALID, {
-      errors: [{ field: 'image', message: PROFILE_IMAGE_INVALID }],
-    });
+  await readImage(upload, 'image', PROFILE_IMAGE_INVALID);
   const image = await sharp(upload)
     .rotate()
     .resize(512, 512, { fit: 'cover' })

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { errorResponses, ok } from '../../http/envelope';
 import { toFieldErrors, validationError } from '../../http/field-errors';
+import { readUpload } from '../../http/image-uploads';
 import { publicWriteRateLimit } from '../../http/rate-limits';
 import { resolveCompany } from '../../tenancy/resolve-company';
 import { requestLanguage } from '../../tenancy/request-language';
@@ -70,7 +71,11 @@ export function contactRoutes({ db, companies, mail, uploadsDir }: AppDeps): Fas
               await (part as MultipartFile).toBuffer().catch(() => undefined);
               continue;
             }
-            logoUpload = await readLogo(part as MultipartFile);
+            logoUpload = await readUpload(
+              part as MultipartFile,
+              'companyLogo',
+              messages.logoTooLarge,
+            );
           } else if (typeof part.value === 'string') {
             fields[part.fieldname] = part.value;
           }
@@ -99,22 +104,4 @@ export function contactRoutes({ db, companies, mail, uploadsDir }: AppDeps): Fas
       },
     );
   };
-}
-
-async function readLogo(part: MultipartFile): Promise<Buffer> {
-  try {
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw new AppError(413, messages.logoTooLarge);
-    return bytes;
-  } catch (error) {
-    if (
-      (error as { statusCode?: number }).statusCode === 413 ||
-      (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-    ) {
-      throw new AppError(413, messages.logoTooLarge, {
-        errors: [{ field: 'companyLogo', message: messages.logoTooLarge }],
-      });
-    }
-    throw error;
-  }
 }

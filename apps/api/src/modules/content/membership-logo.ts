@@ -1,10 +1,11 @@
-import sharp, { type Metadata } from 'sharp';
+import sharp from 'sharp';
 import {
   isMembershipLogoSizeValid,
   MEMBERSHIP_LOGO_MAX_BYTES,
 } from '@cloud-portal/contract/content/membership-rules';
 import { messages } from '@cloud-portal/contract/validation/messages';
 import { AppError } from '../../errors';
+import { readImage } from '../../http/image-uploads';
 
 const ACCEPTED_FORMATS = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const;
 
@@ -17,20 +18,8 @@ export type CheckedLogo = { bytes: Buffer; extension: string; contentType: strin
  */
 export async function checkMembershipLogo(upload: Buffer): Promise<CheckedLogo> {
   if (upload.length > MEMBERSHIP_LOGO_MAX_BYTES) throw new AppError(413, messages.logoTooLarge);
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(upload).metadata();
-  } catch {
-    throw new AppError(400, messages.logoTypeInvalid, {
-      errors: [{ field: 'companyLogo', message: messages.logoTypeInvalid }],
-    });
-  }
-  const format = metadata.format as keyof typeof ACCEPTED_FORMATS | undefined;
-  if (!format || !(format in ACCEPTED_FORMATS)) {
-    throw new AppError(400, messages.logoTypeInvalid, {
-      errors: [{ field: 'companyLogo', message: messages.logoTypeInvalid }],
-    });
-  }
+  const metadata = await readImage(upload, 'companyLogo', messages.logoTypeInvalid);
+  const format = metadata.format;
   if (!isMembershipLogoSizeValid(metadata.width ?? 0, metadata.height ?? 0)) {
     throw new AppError(400, messages.logoSizeInvalid, {
       errors: [{ field: 'companyLogo', message: messages.logoSizeInvalid }],
