@@ -8,8 +8,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/api/src/db/client';
-import { migrateDatabase } from '../../apps/api/src/db/migrate';
-import { seedDemoCompanies, seedReferenceData } from '../../apps/api/src/db/seed/seed';
+import { migrateAndSeedDemo } from '../../apps/api/src/db/seed/migrate-and-seed-demo';
 import { companies } from '../../apps/api/src/db/schema/company';
 import { startJobQueue } from '../../apps/api/src/jobs/job-queue';
 import { registerWorkers } from '../../apps/api/src/jobs/workers';
@@ -66,13 +65,7 @@ export async function startPortal(): Promise<Portal> {
     SMTP_URL: smtp.url,
   });
   const database = await openDatabase({ kind: 'pglite' });
-  await migrateDatabase(database);
-  await seedReferenceData(database.db);
-  await seedDemoCompanies(database.db, {
-    publicUrl: config.publicUrl,
-    port,
-    uploadsDir: path.join(dataDir, 'uploads'),
-  });
+  await migrateAndSeedDemo(database, config);
   const jobs = await startJobQueue(database, (error) => console.error('job queue', error));
   const mailTransport = createMailTransport(config.smtpUrl, () => {});
   await registerWorkers(jobs, { db: database.db, mailTransport });

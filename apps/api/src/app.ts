@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -115,7 +114,7 @@ export async function buildApp({
     limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 30 },
   });
 
-  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const uploadsDir = config.uploadsDir;
   const deps: AppDeps = {
     config,
     db,

@@ -57,6 +57,8 @@ export type Config = {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** DATA_DIR/uploads, served under /uploads. */
+  uploadsDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -89,6 +91,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     host: env.HOST,
     publicUrl: new URL(env.PUBLIC_URL).origin,
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR),
+    uploadsDir: path.resolve(REPO_ROOT, env.DATA_DIR, 'uploads'),
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -1,26 +1,20 @@
-import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
 import { startJobQueue } from './jobs/job-queue';
 import { registerWorkers } from './jobs/workers';
 import { createMailTransport } from './mail/mail-transport';
 import { ConfigError, loadConfig } from './config';
-import { migrateDatabase } from './db/migrate';
 import { openConfiguredDatabase } from './db/open-configured-database';
-import { hasAnyCompany, seedDemoCompanies, seedReferenceData } from './db/seed/seed';
+import { prepareDatabase } from './db/seed/migrate-and-seed-demo';
+import { hasAnyCompany, seedDemoCompanies } from './db/seed/seed';
 
 /** Starts the portal: configuration, database, migrations, first-run seed, then one HTTP port. */
 async function start(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  await migrateDatabase(database);
-  await seedReferenceData(database.db);
+  await prepareDatabase(database);
   if (config.seedDemo === 'auto' && !(await hasAnyCompany(database.db))) {
-    await seedDemoCompanies(database.db, {
-      publicUrl: config.publicUrl,
-      port: config.port,
-      uploadsDir: path.join(config.dataDir, 'uploads'),
-    });
+    await seedDemoCompanies(database.db, config);
     console.log('First start: seeded the demo companies.');
   }
 

@@ -10,8 +10,7 @@ import { createMailTransport } from '../../src/mail/mail-transport';
 import { startSmtpReceiver } from './smtp-receiver';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
-import { migrateDatabase } from '../../src/db/migrate';
-import { seedDemoCompanies, seedReferenceData } from '../../src/db/seed/seed';
+import { migrateAndSeedDemo } from '../../src/db/seed/migrate-and-seed-demo';
 
 export const MAIN_ORIGIN = 'http://localhost:3000';
 export const SECOND_ORIGIN = 'http://127.0.0.2:3000';
@@ -83,13 +82,7 @@ export async function createTestApp(environment: Record<string, string> = {}): P
     ...environment,
   });
   const { database, dispose } = await createTestDatabase();
-  await migrateDatabase(database);
-  await seedReferenceData(database.db);
-  await seedDemoCompanies(database.db, {
-    publicUrl: config.publicUrl,
-    port: config.port,
-    uploadsDir: path.join(config.dataDir, 'uploads'),
-  });
+  await migrateAndSeedDemo(database, config);
   const jobs = await startJobQueue(database, () => {});
   const mailTransport = createMailTransport(config.smtpUrl, () => {});
   await registerWorkers(jobs, { db: database.db, mailTransport });

@@ -1,16 +1,19 @@
-import path from 'node:path';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../client';
 import { migrateDatabase } from '../migrate';
-import { seedDemoCompanies, seedReferenceData } from './seed';
+import { seedDemoCompanies, seedReferenceData, type DemoSeedOptions } from './seed';
 
-/** Migrations, reference data and the demo companies: what `npm run db:seed` and the bench need. */
-export async function migrateAndSeedDemo(handle: DatabaseHandle, config: Config): Promise<void> {
+/** Migrations and the reference data (countries): every start of every process. */
+export async function prepareDatabase(handle: DatabaseHandle): Promise<void> {
   await migrateDatabase(handle);
   await seedReferenceData(handle.db);
-  await seedDemoCompanies(handle.db, {
-    publicUrl: config.publicUrl,
-    port: config.port,
-    uploadsDir: path.join(config.dataDir, 'uploads'),
-  });
+}
+
+/** Migrations, reference data and the demo companies: `npm run db:seed`, tests and the bench. */
+export async function migrateAndSeedDemo(
+  handle: DatabaseHandle,
+  config: DemoSeedOptions | Config,
+): Promise<void> {
+  await prepareDatabase(handle);
+  await seedDemoCompanies(handle.db, config);
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Database } from '../client';
 import {
   companies,
@@ -45,7 +46,7 @@ export async function hasAnyCompany(db: Database): Promise<boolean> {
   return (row?.total ?? 0) > 0;
 }
 
-export type DemoSeedOptions = { publicUrl: string; port: number; uploadsDir: string };
+export type DemoSeedOptions = Pick<Config, 'publicUrl' | 'port' | 'uploadsDir'>;
 
 /**
  * Writes the demo companies. Idempotent: a second run leaves the same rows (the demo companies'
