@@ -6,7 +6,7 @@ import {
   isValidPassword,
   PASSWORD_MAX_LENGTH,
 } from '../validation/account-rules';
-import { isEmail } from '../validation/email';
+import { zEmail } from '../validation/email';
 
 /** zod fields built on account-rules.ts, shared by sign-up, login, recovery and the profile. */
 
@@ -21,12 +21,10 @@ const requiredText = (message: string, max: number) =>
 export const zPersonName = (message: string) =>
   requiredText(message, 60).refine(isName, 'Use letters, commas and spaces only');
 
-export const zAccountEmail = z
-  .string({ error: accountMessages.emailRequired })
-  .trim()
-  .toLowerCase()
-  .min(1, { error: accountMessages.emailRequired, abort: true })
-  .refine(isEmail, accountMessages.emailInvalid);
+/** Login addresses are compared lower-cased. */
+export const zAccountEmail = zEmail(accountMessages.emailInvalid).transform((value) =>
+  value.toLowerCase(),
+);
 
 export const zNewPassword = z
   .string({ error: accountMessages.passwordRequired })

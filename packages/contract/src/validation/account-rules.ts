@@ -4,11 +4,13 @@
  * same functions.
  */
 
+import { messages } from './messages';
+
 export const accountMessages = {
   firstNameRequired: 'First name required',
   lastNameRequired: 'Last name required',
-  emailRequired: 'Email required',
-  emailInvalid: 'Please enter a valid Email',
+  emailRequired: messages.emailRequired,
+  emailInvalid: messages.emailInvalidLogin,
   countryCodeRequired: 'Please select country code',
   mobileRequired: 'Mobile Number required',
   mobileInvalid: 'Enter valid number',
