@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountTexts } from './account-texts';
 import {
   accountMessages,
   collapseSpaces,
@@ -19,7 +20,7 @@ const requiredText = (message: string, max: number) =>
     );
 
 export const zPersonName = (message: string) =>
-  requiredText(message, 60).refine(isName, 'Use letters, commas and spaces only');
+  requiredText(message, 60).refine(isName, accountTexts.lettersOnly);
 
 /** Login addresses are compared lower-cased. */
 export const zAccountEmail = zEmail(accountMessages.emailInvalid).transform((value) =>
@@ -52,19 +53,13 @@ export const zMobileNumber = z
 export const zBillingAddress = {
   address: requiredText(accountMessages.streetAddressRequired, 200),
   region: requiredText(accountMessages.countryRequired, 80),
-  city: requiredText(accountMessages.cityRequired, 80).refine(
-    isName,
-    'Use letters, commas and spaces only',
-  ),
-  state: requiredText(accountMessages.stateRequired, 80).refine(
-    isName,
-    'Use letters, commas and spaces only',
-  ),
+  city: requiredText(accountMessages.cityRequired, 80).refine(isName, accountTexts.lettersOnly),
+  state: requiredText(accountMessages.stateRequired, 80).refine(isName, accountTexts.lettersOnly),
   postCode: z
     .string({ error: accountMessages.postcodeRequired })
     .trim()
     .min(1, { error: accountMessages.postcodeRequired, abort: true })
-    .regex(/^[0-9a-z]{2,12}$/, 'Use digits and lower-case letters only'),
+    .regex(/^[0-9a-z]{2,12}$/, accountTexts.postcodeCharacters),
   companyName: z
     .string()
     .transform(collapseSpaces)

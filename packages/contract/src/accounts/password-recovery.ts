@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { accountTexts } from './account-texts';
 import { zWebsiteUrl } from '../validation/website-url';
 import { accountMessages } from '../validation/account-rules';
 import { zAccountEmail, zNewPassword } from './account-fields';
 
-export const FORGOT_PASSWORD_SENT = 'An email is sent to your account please check and log in.';
-export const PASSWORD_UPDATED = 'Your password has been updated. Please log in.';
-export const RECOVERY_LINK_INVALID = 'This password recovery link is invalid or has expired';
+export const FORGOT_PASSWORD_SENT = accountTexts.forgotPasswordSent;
+export const PASSWORD_UPDATED = accountTexts.passwordUpdated;
+export const RECOVERY_LINK_INVALID = accountTexts.recoveryLinkInvalid;
 
 /** POST /api/forgotPassword: mails a recovery link. Answers the same whether or not the address has an account. */
 export const ZForgotPasswordRequest = z.object({ emailID: zAccountEmail, websiteUrl: zWebsiteUrl });

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { accountTexts } from './account-texts';
 import { accountMessages } from '../validation/account-rules';
 import { ZCountry } from '../company/get-country-code';
 import { zBillingAddress, zCountryCode, zMobileNumber, zPersonName } from './account-fields';
 
-export const PROFILE_UPDATED = 'Information updated successfully';
-export const IMAGE_UPLOADED = 'Image uploaded successfully';
-export const IMAGE_REMOVED = 'Image removed successfully';
+export const PROFILE_UPDATED = accountTexts.profileUpdated;
+export const IMAGE_UPLOADED = accountTexts.imageUploaded;
+export const IMAGE_REMOVED = accountTexts.imageRemoved;
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const PROFILE_IMAGE_INVALID = 'Choose a PNG, JPEG or WebP image';
-export const PROFILE_IMAGE_TOO_LARGE = 'The image must be 5 MB or smaller';
+export const PROFILE_IMAGE_INVALID = accountTexts.imageInvalid;
+export const PROFILE_IMAGE_TOO_LARGE = accountTexts.imageTooLarge;
 
 /** GET /api/profileSetting/userProfileInfo: the customer's details (later issues add VMs, purchases, tickets). */
 export const ZUserDetails = z.object({

@@ -10,22 +10,3 @@ export const RESET_MAILS_PER_HOUR = 3;
 export const CODES_PER_TEN_MINUTES = 5;
 export const FAILED_LOGINS_BEFORE_PAUSE = 5;
 export const LOGIN_PAUSE_MS = 15 * 60 * 1000;
-
-export const accountTexts = {
-  emailTaken: 'An account with this email already exists. Please log in.',
-  invalidCredentials: 'Invalid email or password',
-  loginPaused: 'Too many failed attempts. Please try again in 15 minutes.',
-  otpResent: 'A new OTP has been sent to your email',
-  otpExpired: 'This OTP has expired. Please ask for a new one.',
-  otpTooManyAttempts: 'Too many wrong codes. Please ask for a new OTP.',
-  tooManyCodes: 'Too many codes were sent. Please wait a few minutes and try again.',
-  loggedIn: 'Login successfully!',
-  signedUp: 'OTP has been verified successfully!',
-  notLoggedIn: 'Please log in to continue',
-  sessionExpired: 'Your session has expired. Please log in again.',
-  otherCompany: 'This session belongs to another site',
-  csrfFailed: 'Please reload the page and try again',
-  loggedOut: 'You have been logged out',
-  countryUnknown: 'Please select country code',
-  loginAgain: 'This login has expired. Please log in again.',
-} as const;

@@ -10,11 +10,11 @@ import { loginCodeMail } from '../../mail/templates/account-mails';
 import { mailFromCompany } from '../../mail/mail-company-and-sender';
 import type { Company } from '../../tenancy/company-directory';
 import {
-  accountTexts,
   CODES_PER_TEN_MINUTES,
   LOGIN_CODE_MAX_ATTEMPTS,
   LOGIN_CODE_TTL_MS,
 } from './account-settings';
+import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
 import { randomCode, safeEqual } from '../../lib/tokens';
 import { hashCode } from './crypto-tokens';
 

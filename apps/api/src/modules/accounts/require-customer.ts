@@ -3,7 +3,7 @@ import { CSRF_HEADER } from '@cloud-portal/contract/accounts/session';
 import { AppError } from '../../errors';
 import type { Company, CompanyDirectory } from '../../tenancy/company-directory';
 import { resolveCompany } from '../../tenancy/resolve-company';
-import { accountTexts } from './account-settings';
+import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
 import { safeEqual } from '../../lib/tokens';
 import { csrfTokenFor, verifyAccessToken, type AccessClaims } from './crypto-tokens';
 import { ACCESS_COOKIE } from './session-cookies';

@@ -26,7 +26,7 @@ import { AppError } from '../../errors';
 import { errorResponses, ok } from '../../http/envelope';
 import { resolveCompany } from '../../tenancy/resolve-company';
 import { requestLanguage } from '../../tenancy/request-language';
-import { accountTexts } from './account-settings';
+import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
 import { completeLogin, logIn, resendLoginCode } from './log-in';
 import { remindUserName, requestPasswordReset, resetPassword } from './password-recovery';
 import { requireCustomer } from './require-customer';

@@ -10,7 +10,7 @@ import { AppError } from '../../errors';
 import { validationError } from '../../http/field-errors';
 import type { MailService } from '../../mail/mail-service';
 import type { Company } from '../../tenancy/company-directory';
-import { accountTexts } from './account-settings';
+import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
 import { sendLoginCode } from './login-codes';
 import { hashPassword } from './passwords';
 import type { Customer } from './sessions';
@@ -24,7 +24,7 @@ export async function checkMobileNumber(
 ): Promise<void> {
   const matching = await db.select().from(countries).where(eq(countries.dialCode, dialCode));
   if (matching.length === 0)
-    throw validationError([{ field: 'countryCode', message: accountTexts.countryUnknown }]);
+    throw validationError([{ field: 'countryCode', message: accountMessages.countryCodeRequired }]);
   if (
     !matching.some((country) =>
       isMobileNumber(mobileNumber, country.mobileMinLength, country.mobileMaxLength),
