@@ -50,7 +50,13 @@ export function pageErrors(page: Page): string[] {
 /** Waits for running transitions (a dialog fading in), so the page is judged as it ends up. */
 export async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner runs for ever: only transitions that end are waited for.
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => null)),
+    ),
   );
 }
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { GlobalLoadingOverlay } from '@/components/global-loading-overlay';
 import { accessibleColorVariables, createBrandTheme } from '@/lib/brand-theme';
@@ -30,13 +30,21 @@ export function AppProviders({ queryClient, i18n, children }: Props) {
   );
 }
 
-/** The company's `primaryColor`, when configured, becomes the theme's primary colour. */
+/**
+ * The company's `primaryColor`, when configured, becomes the theme's primary colour; the theme is
+ * made again when the language changes, for the texts it carries (the dialogs' close button).
+ */
 function BrandedMantineProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const { data: primaryColor } = useQuery({
     ...companyConfigurationQueryOptions(),
     select: (configuration) => configuration.primaryColor,
   });
-  const theme = useMemo(() => createBrandTheme(primaryColor), [primaryColor]);
+  const closeText = t('common.close');
+  const theme = useMemo(
+    () => createBrandTheme(primaryColor, { close: closeText }),
+    [primaryColor, closeText],
+  );
   return (
     <MantineProvider
       theme={theme}

@@ -1,5 +1,6 @@
 import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { TCloudCard } from '@cloud-portal/contract/marketplace/catalogue-schemas';
 import { toAssetUrl } from '@/lib/asset-url';
 import { toExternalUrl } from '@/lib/external-url';
@@ -7,19 +8,9 @@ import { ImagePlaceholder } from './image-placeholder';
 
 const LOGO_HEIGHT = 120;
 
-/** The card's texts, in the caller's words; `logoAlt` and `selectLabel` name the cloud. */
-export type CloudCardTexts = {
-  logoAlt: string;
-  noLogo: string;
-  select: string;
-  selectLabel: string;
-  websiteUnavailable: string;
-};
-
 type Props = {
   cloud: TCloudCard;
   titleId: string;
-  texts: CloudCardTexts;
   /** `li` when the card itself is the list item. */
   component: 'article' | 'li';
   headingOrder: 2 | 3;
@@ -30,11 +21,11 @@ type Props = {
 export function CloudCard({
   cloud,
   titleId,
-  texts,
   component,
   headingOrder,
   'data-testid': testId,
 }: Props) {
+  const { t } = useTranslation();
   const logoUrl = toAssetUrl(cloud.imagePath);
   const websiteUrl = toExternalUrl(cloud.websiteUrl);
 
@@ -53,13 +44,13 @@ export function CloudCard({
           <Center h={LOGO_HEIGHT} p="md" bg="gray.0">
             <img
               src={logoUrl}
-              alt={texts.logoAlt}
+              alt={t('cloudCard.logoAlt', { title: cloud.cloudTitle })}
               loading="lazy"
               style={{ maxWidth: '100%', maxHeight: LOGO_HEIGHT - 32, objectFit: 'contain' }}
             />
           </Center>
         ) : (
-          <ImagePlaceholder label={texts.noLogo} height={LOGO_HEIGHT} />
+          <ImagePlaceholder label={t('cloudCard.noLogo')} height={LOGO_HEIGHT} />
         )}
       </Card.Section>
       <Stack gap="sm" mt="md" style={{ flex: 1 }}>
@@ -76,14 +67,14 @@ export function CloudCard({
             target="_blank"
             rel="noopener noreferrer"
             rightSection={<IconExternalLink size={16} aria-hidden />}
-            aria-label={texts.selectLabel}
+            aria-label={t('cloudCard.selectLabel', { title: cloud.cloudTitle })}
             style={{ alignSelf: 'flex-start' }}
           >
-            {texts.select}
+            {t('cloudCard.select')}
           </Button>
         ) : (
           <Text size="sm" c="dimmed" fs="italic">
-            {texts.websiteUnavailable}
+            {t('cloudCard.websiteUnavailable')}
           </Text>
         )}
       </Stack>

@@ -3,13 +3,7 @@ import { Anchor, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core
 import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
-
-/** Blank and 'NA' are no value (portal.md §3). */
-function present(value: string | null | undefined): string | null {
-  if (typeof value !== 'string') return null;
-  const trimmed = value.trim();
-  return trimmed === '' || trimmed.toUpperCase() === 'NA' ? null : trimmed;
-}
+import { addressLines, presentValue } from '@/lib/present-value';
 
 type Props = {
   /**
@@ -23,11 +17,9 @@ type Props = {
 export function ContactDetails({ layout }: Props) {
   const { t } = useTranslation();
   const configuration = useCompanyConfiguration();
-  const phone = present(configuration.contactNo);
-  const email = present(configuration.emailID);
-  const addressLines = [configuration.officeAddress, configuration.city, configuration.country]
-    .map(present)
-    .filter((line): line is string => line !== null);
+  const phone = presentValue(configuration.contactNo);
+  const email = presentValue(configuration.emailID);
+  const address = addressLines(configuration);
 
   const items = (
     <>
@@ -45,13 +37,13 @@ export function ContactDetails({ layout }: Props) {
           </Anchor>
         </ContactItem>
       )}
-      {addressLines.length > 0 && (
+      {address.length > 0 && (
         <ContactItem icon={<IconMapPin size={20} />} term={t('contact.address')}>
           {layout === 'grid' ? (
-            addressLines.join(', ')
+            address.join(', ')
           ) : (
             <Text component="span" style={{ whiteSpace: 'pre-line' }}>
-              {addressLines.join('\n')}
+              {address.join('\n')}
             </Text>
           )}
         </ContactItem>

@@ -37,6 +37,7 @@ export type PdfDocumentViewerProps = {
  */
 export function PdfDocumentViewer({ fileUrl, title }: PdfDocumentViewerProps) {
   const { t } = useTranslation('documents');
+  const { t: tCommon } = useTranslation();
   const [pageCount, setPageCount] = useState<number | null>(null);
   const [pageNumber, setPageNumber] = useState(1);
   const [hasFailed, setHasFailed] = useState(false);
@@ -109,7 +110,7 @@ export function PdfDocumentViewer({ fileUrl, title }: PdfDocumentViewerProps) {
                 setAttempt((count) => count + 1);
               }}
             >
-              {t('viewer.retry')}
+              {tCommon('common.retry')}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SimpleGrid, Skeleton, type SimpleGridProps } from '@mantine/core';
+import { CardGridSkeleton } from './card-grid-skeleton';
 import { QueryErrorAlert } from './query-error-alert';
 
 export type QueryStatesProps<Item> = {
@@ -11,8 +11,8 @@ export type QueryStatesProps<Item> = {
   };
   /** What to show of the query's data. */
   items: readonly Item[] | undefined;
-  /** Stand-in cards while it loads, laid out as the cards will be. */
-  skeleton: { cols: SimpleGridProps['cols']; count?: number; height: number };
+  /** Stand-in cards while it loads. */
+  skeleton: { count?: number; height: number };
   errorTitle: string;
   translateError: (error: Error) => string;
   /** Shown when the query found nothing. */
@@ -24,21 +24,13 @@ export type QueryStatesProps<Item> = {
 export function QueryStates<Item>({
   query,
   items,
-  skeleton: { cols, count = 3, height },
+  skeleton,
   errorTitle,
   translateError,
   empty,
   children,
 }: QueryStatesProps<Item>) {
-  if (query.isPending) {
-    return (
-      <SimpleGrid cols={cols} spacing="lg" aria-hidden>
-        {Array.from({ length: count }, (_, index) => (
-          <Skeleton key={index} height={height} radius="lg" />
-        ))}
-      </SimpleGrid>
-    );
-  }
+  if (query.isPending) return <CardGridSkeleton {...skeleton} />;
   if (query.error) {
     return (
       <QueryErrorAlert

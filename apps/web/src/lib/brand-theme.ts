@@ -4,8 +4,14 @@ import { createColorScale, normalizeCssColor } from './color-scale';
 /** The portal's own blue, used until (or unless) the company configures `primaryColor`. */
 export const DEFAULT_BRAND_COLOR = '#1c5fb8';
 
+/** Texts the theme puts into components, in the page's language. */
+export type ThemeTexts = { close: string };
+
 /** The Mantine theme for a company; `primaryColor` null keeps the default palette. */
-export function createBrandTheme(primaryColor: string | null | undefined): MantineThemeOverride {
+export function createBrandTheme(
+  primaryColor: string | null | undefined,
+  texts: ThemeTexts,
+): MantineThemeOverride {
   const brandColor =
     (typeof primaryColor === 'string' && normalizeCssColor(primaryColor)) || DEFAULT_BRAND_COLOR;
   return createTheme({
@@ -22,6 +28,15 @@ export function createBrandTheme(primaryColor: string | null | undefined): Manti
       fontFamily:
         'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Apple SD Gothic Neo", "Noto Sans KR", "Malgun Gothic", sans-serif',
       fontWeight: '700',
+    },
+    // Plain objects, not Modal.extend(): importing Modal here would put the dialogs' code into
+    // every page's first download.
+    components: {
+      Modal: {
+        defaultProps: { radius: 'lg', centered: true },
+        styles: { title: { fontWeight: 700 } },
+      },
+      ModalCloseButton: { defaultProps: { 'aria-label': texts.close } },
     },
   });
 }

@@ -1,11 +1,12 @@
+import { presentValue } from './present-value';
+
 /**
  * An address configured by the company, fit for an `href`: http(s) only, so a stray
- * `javascript:` value can never become a link. A bare host gets `https://`. Null when blank.
+ * `javascript:` value can never become a link. A bare host gets `https://`. Null when blank or 'NA'.
  */
 export function toExternalUrl(value: string | null | undefined): string | null {
-  if (typeof value !== 'string') return null;
-  const trimmed = value.trim();
-  if (trimmed === '' || trimmed.toUpperCase() === 'NA') return null;
+  const trimmed = presentValue(value);
+  if (trimmed === null) return null;
   const candidate = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
   try {
     const url = new URL(candidate);

@@ -6,7 +6,6 @@ export const accountTexts = {
   emailTaken: 'An account with this email already exists. Please log in.',
   invalidCredentials: 'Invalid email or password',
   loginPaused: 'Too many failed attempts. Please try again in 15 minutes.',
-  otpResent: 'A new OTP has been sent to your email',
   otpExpired: 'This OTP has expired. Please ask for a new one.',
   otpTooManyAttempts: 'Too many wrong codes. Please ask for a new OTP.',
   tooManyCodes: 'Too many codes were sent. Please wait a few minutes and try again.',

@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TUpdateUserNotificationRequest } from '@cloud-portal/contract/accounts/notifications';
 import { apiPost } from '@/lib/api-client';
+import { USER_NOTIFICATIONS_QUERY_KEY } from './get-user-notifications';
 
 /** POST /api/notification/updateUserNotification: marks these notifications read. */
 export function updateUserNotification(ids: number[]): Promise<{ updated: number }> {
@@ -11,5 +12,9 @@ export function updateUserNotification(ids: number[]): Promise<{ updated: number
 }
 
 export function useUpdateUserNotification() {
-  return useMutation({ mutationFn: updateUserNotification });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUserNotification,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_NOTIFICATIONS_QUERY_KEY }),
+  });
 }

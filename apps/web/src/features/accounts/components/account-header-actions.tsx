@@ -44,7 +44,10 @@ export function AccountHeaderActions({ user }: Props) {
             radius="xl"
             aria-label={t('header.notificationsLabel', { count: unread })}
             aria-haspopup="dialog"
-            onClick={() => setIsNotificationsOpen(true)}
+            onClick={() => {
+              setIsNotificationsOpen(true);
+              void notifications.refetch();
+            }}
           >
             <IconBell size={22} aria-hidden />
           </ActionIcon>

@@ -64,12 +64,10 @@ export function AgreementModal({ opened, onClose, fullName, isPending, onProceed
       }}
       title={t('agreement.title')}
       size="xl"
-      radius="lg"
-      centered
       closeOnClickOutside={!isPending}
       closeOnEscape={!isPending}
-      closeButtonProps={{ disabled: isPending, 'aria-label': t('common.close') }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      closeButtonProps={{ disabled: isPending }}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-lg)' } }}
       attributes={{ content: { 'data-testid': 'agreement-modal' } }}
     >
       <Stack gap="md">

@@ -42,11 +42,7 @@ export function LogoutDialog({ opened, onClose }: Props) {
         if (!logOut.isPending) onClose();
       }}
       title={t('logout.question')}
-      centered
-      radius="lg"
       size="sm"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      styles={{ title: { fontWeight: 700 } }}
       attributes={{ content: { 'data-testid': 'logout-dialog' } }}
     >
       <Text size="sm" c="dimmed" mb="lg">

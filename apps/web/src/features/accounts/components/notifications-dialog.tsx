@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import {
   Badge,
   Button,
@@ -11,13 +10,12 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { formatDate } from '@/lib/format-date';
 import { showErrorToast } from '@/lib/notify';
-import { USER_NOTIFICATIONS_QUERY_KEY, useUserNotifications } from '../api/get-user-notifications';
+import { useUserNotifications } from '../api/get-user-notifications';
 import { useUpdateUserNotification } from '../api/update-user-notification';
 import { useAccountMessages } from './use-account-messages';
 import classes from './notifications-dialog.module.css';
@@ -33,16 +31,9 @@ type Props = { opened: boolean; onClose: () => void };
  */
 export function NotificationsDialog({ opened, onClose }: Props) {
   const { t, i18n } = useTranslation('accounts');
-  const { t: tCommon } = useTranslation();
-  const queryClient = useQueryClient();
   const notifications = useUserNotifications();
   const markRead = useUpdateUserNotification();
   const { translateError } = useAccountMessages();
-  const { refetch } = notifications;
-
-  useEffect(() => {
-    if (opened) void refetch();
-  }, [opened, refetch]);
 
   const handleMarkAllRead = () => {
     const unreadIds = (notifications.data?.notifications ?? [])
@@ -50,8 +41,6 @@ export function NotificationsDialog({ opened, onClose }: Props) {
       .map((notification) => notification.ID);
     if (unreadIds.length === 0) return;
     markRead.mutate(unreadIds, {
-      onSuccess: () =>
-        void queryClient.invalidateQueries({ queryKey: USER_NOTIFICATIONS_QUERY_KEY }),
       onError: (error) => showErrorToast({ message: translateError(error) }),
     });
   };
@@ -64,10 +53,8 @@ export function NotificationsDialog({ opened, onClose }: Props) {
       opened={opened}
       onClose={onClose}
       title={t('notifications.title')}
-      radius="lg"
       size="md"
-      closeButtonProps={{ 'aria-label': tCommon('common.close') }}
-      styles={{ title: { fontWeight: 700 } }}
+      centered={false}
       attributes={{ content: { 'data-testid': 'notifications-dialog' } }}
     >
       <Stack gap="md">
@@ -81,7 +68,7 @@ export function NotificationsDialog({ opened, onClose }: Props) {
           <QueryErrorAlert
             title={t('notifications.loadError')}
             message={translateError(notifications.error)}
-            onRetry={() => void refetch()}
+            onRetry={() => void notifications.refetch()}
             isRetrying={notifications.isRefetching}
           />
         ) : list.length === 0 ? (

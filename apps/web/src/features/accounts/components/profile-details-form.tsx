@@ -10,6 +10,7 @@ import { validateEmail } from '@cloud-portal/contract/validation/email';
 import { FormErrorAnnouncer } from '@/components/form-error-announcer';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { SESSION_QUERY_KEY } from '@/lib/session';
+import { useFormFeedback } from '@/lib/use-form-feedback';
 import { USER_PROFILE_QUERY_KEY } from '../api/get-user-profile-info';
 import { useUpdateUserProfile } from '../api/update-user-profile';
 import {
@@ -26,7 +27,6 @@ import { findCountryByCode, findCountryByIso } from './country-options';
 import { DESCRIPTION_BELOW } from './description-below';
 import { detailsRules } from './details-rules';
 import { MobileNumberField } from './mobile-number-field';
-import { useAccountFormFeedback } from './use-account-form-feedback';
 import { useAccountMessages } from './use-account-messages';
 
 const FEEDBACK_OPTIONS = {
@@ -74,7 +74,7 @@ export function ProfileDetailsForm({ details, countries }: Props) {
       emailID: (value) => translateProblem(validateEmail(value)),
     },
   });
-  const feedback = useAccountFormFeedback(form, FEEDBACK_OPTIONS);
+  const feedback = useFormFeedback(form, translateMessage, FEEDBACK_OPTIONS);
   const country = findCountryByIso(countries, form.values.countryIso);
 
   /** Opens the sections that hold errors, then focuses the first invalid field. */

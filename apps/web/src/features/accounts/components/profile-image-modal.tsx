@@ -105,11 +105,7 @@ export function ProfileImageModal({ opened, onClose, imagePath, fullName }: Prop
       opened={opened}
       onClose={close}
       title={t('profileImage.title')}
-      centered
-      radius="lg"
       size="sm"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      styles={{ title: { fontWeight: 700 } }}
       attributes={{ content: { 'data-testid': 'profile-image-modal' } }}
     >
       <FileButton

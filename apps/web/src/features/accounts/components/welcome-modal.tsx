@@ -35,10 +35,8 @@ export function WelcomeModal({ opened, firstName, onDone }: Props) {
       opened={opened}
       onClose={onDone}
       withCloseButton={false}
-      centered
-      radius="lg"
       title={t('welcome.title', { firstName })}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-h3-font-size)' } }}
+      styles={{ title: { fontSize: 'var(--mantine-h3-font-size)' } }}
       attributes={{ content: { 'data-testid': 'welcome-modal' } }}
     >
       <Stack align="center" ta="center" gap="md" py="md">

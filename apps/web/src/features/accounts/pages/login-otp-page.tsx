@@ -17,13 +17,13 @@ import { isApiError } from '@/lib/api-client';
 import { resolvePathAfterLogin, takeLoginOrigin } from '@/lib/login-redirect';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { startSession } from '@/lib/session';
+import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useResendOtp } from '../api/resend-otp';
 import { useTwoFactorAuth } from '../api/two-factor-auth';
 import { ACCOUNT_TEXTS } from '../components/account-messages';
 import { AuthCard } from '../components/auth-card';
 import { getFilteredInputProps } from '../components/filtered-input';
 import { LOGIN_CODE_FLOW } from '../components/login-code-path';
-import { useAccountFormFeedback } from '../components/use-account-form-feedback';
 import { useAccountMessages } from '../components/use-account-messages';
 import { WelcomeModal } from '../components/welcome-modal';
 
@@ -81,7 +81,7 @@ function LoginCodeForm({ ID, emailID, isSignup }: PendingLogin) {
       OTP: (value) => (value.trim() === '' ? translateMessage(accountMessages.otpRequired) : null),
     },
   });
-  const feedback = useAccountFormFeedback(form);
+  const feedback = useFormFeedback(form, translateMessage);
 
   /** Wrong code, or the server's own words when the code expired or there were too many tries. */
   const describeFailure = (error: unknown): string => {

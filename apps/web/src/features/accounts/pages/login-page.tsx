@@ -10,11 +10,11 @@ import { FormErrorAnnouncer } from '@/components/form-error-announcer';
 import { SubmitButton } from '@/components/submit-button';
 import { readLoginLinkState, rememberLoginOrigin } from '@/lib/login-redirect';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
+import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { EmailField } from '../components/email-field';
 import { PasswordField } from '../components/password-field';
-import { useAccountFormFeedback } from '../components/use-account-form-feedback';
 import { useAccountMessages } from '../components/use-account-messages';
 import { toLoginCodePath } from '../components/login-code-path';
 
@@ -42,7 +42,7 @@ export function LoginPage() {
       password: (value) => translateProblem(value === '' ? accountMessages.passwordRequired : null),
     },
   });
-  const feedback = useAccountFormFeedback(form);
+  const feedback = useFormFeedback(form, translateMessage);
 
   const handleSubmit = form.onSubmit((values) => {
     feedback.clearAnnouncement();

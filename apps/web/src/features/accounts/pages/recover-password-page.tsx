@@ -13,11 +13,11 @@ import { SubmitButton } from '@/components/submit-button';
 import { isApiError } from '@/lib/api-client';
 import { readLinkToken } from '@/lib/link-token';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
+import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useUpdatePassword } from '../api/update-password';
 import { ACCOUNT_TEXTS } from '../components/account-messages';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
-import { useAccountFormFeedback } from '../components/use-account-form-feedback';
 import { useAccountMessages } from '../components/use-account-messages';
 
 /**
@@ -42,7 +42,7 @@ export function RecoverPasswordPage() {
         translateProblem(validatePasswordConfirmation(values.password, value)),
     },
   });
-  const feedback = useAccountFormFeedback(form);
+  const feedback = useFormFeedback(form, translateMessage);
 
   const handleSubmit = form.onSubmit((values) => {
     if (token === null) return;

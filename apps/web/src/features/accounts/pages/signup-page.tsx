@@ -15,6 +15,7 @@ import { STATUS_DUPLICATE } from '@cloud-portal/contract/envelope';
 import { FormErrorAnnouncer } from '@/components/form-error-announcer';
 import { isApiError } from '@/lib/api-client';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
+import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useAddUser } from '../api/add-user';
 import { useCountryCode } from '../api/get-country-code';
 import {
@@ -35,7 +36,6 @@ import { EmailField } from '../components/email-field';
 import { toLoginCodePath } from '../components/login-code-path';
 import { MobileNumberField } from '../components/mobile-number-field';
 import { PasswordField } from '../components/password-field';
-import { useAccountFormFeedback } from '../components/use-account-form-feedback';
 import { useAccountMessages } from '../components/use-account-messages';
 
 const STEP_ONE_FIELDS = [...PERSONAL_FIELDS, 'password', 'confirmPassword'] as const;
@@ -54,6 +54,7 @@ type Step = 1 | 2;
  */
 export function SignupPage() {
   const { t } = useTranslation('accounts');
+  const { t: tCommon } = useTranslation();
   const navigate = useNavigate();
   const countries = useCountryCode();
   const addUser = useAddUser();
@@ -88,7 +89,7 @@ export function SignupPage() {
         translateProblem(validatePasswordConfirmation(values.password, value)),
     },
   });
-  const feedback = useAccountFormFeedback(form, FEEDBACK_OPTIONS);
+  const feedback = useFormFeedback(form, translateMessage, FEEDBACK_OPTIONS);
   const country = findCountryByIso(countries.data, form.values.countryIso);
 
   // portal.md §8: a failed country-code fetch is reported in a browser alert.
@@ -236,7 +237,7 @@ export function SignupPage() {
                       onClick={() => void countries.refetch()}
                       loading={countries.isRefetching}
                     >
-                      {t('common.retry')}
+                      {tCommon('common.retry')}
                     </Button>
                   </Group>
                 </Alert>

@@ -3,13 +3,13 @@ import { useForm } from '@mantine/form';
 import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { messages } from '@cloud-portal/contract/validation/messages';
+import { EmailInput } from '@/components/email-input';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useContractMessages } from '@/lib/use-contract-messages';
+import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useSendQueryMail } from '../api/send-query-mail';
-import { EmailInput } from './email-input';
 import { SendForm } from './send-form';
 import { useFieldRules } from './use-field-rules';
-import { useFormFeedback } from './use-form-feedback';
 
 type Props = { businessName: string; productServices: string[] };
 
@@ -34,7 +34,7 @@ export function BusinessEnquiryForm({ businessName, productServices }: Props) {
       productService: rules.required(messages.productServiceRequired),
     },
   });
-  const feedback = useFormFeedback(form);
+  const feedback = useFormFeedback(form, translateMessage);
 
   const handleSubmit = form.onSubmit((values) => {
     feedback.clearAnnouncement();

@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { toAssetUrl } from '@/lib/asset-url';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
+import { addressLines, presentValue } from '@/lib/present-value';
 import { useLegalDocumentFactory } from '../texts/localized-texts';
 import { LegalDocumentView } from './legal-document-view';
 
@@ -59,15 +60,11 @@ function BuiltInText({ kind }: Props) {
 
   const document = useMemo(() => {
     if (!createDocument) return null;
-    const hasValue = (value: string | null) =>
-      value !== null && value.trim() !== '' && value.trim().toUpperCase() !== 'NA';
-    const address = [configuration.officeAddress, configuration.city, configuration.country]
-      .filter(hasValue)
-      .join(', ');
+    const address = addressLines(configuration).join(', ');
     return createDocument({
       companyName: configuration.companyName,
-      email: hasValue(configuration.emailID) ? configuration.emailID : null,
-      phone: hasValue(configuration.contactNo) ? configuration.contactNo : null,
+      email: presentValue(configuration.emailID),
+      phone: presentValue(configuration.contactNo),
       address: address === '' ? null : address,
       website: configuration.websiteUrl,
     });

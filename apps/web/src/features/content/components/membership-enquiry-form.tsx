@@ -18,15 +18,15 @@ import {
   MEMBERSHIP_LOGO_TYPES,
 } from '@cloud-portal/contract/content/membership-rules';
 import { messages } from '@cloud-portal/contract/validation/messages';
+import { EmailInput } from '@/components/email-input';
 import { isApiError } from '@/lib/api-client';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useContractMessages } from '@/lib/use-contract-messages';
+import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useSendMembershipEnquiry } from '../api/send-membership-enquiry';
-import { EmailInput } from './email-input';
 import { checkLogo, checkLogoFile, readImageSize } from './membership-logo';
 import { SendForm } from './send-form';
 import { useFieldRules } from './use-field-rules';
-import { useFormFeedback } from './use-form-feedback';
 
 type LogoState =
   | { status: 'none' }
@@ -78,7 +78,7 @@ export function MembershipEnquiryForm() {
         logo.status === 'checked' && logo.problem !== null ? translateMessage(logo.problem) : null,
     },
   });
-  const feedback = useFormFeedback(form);
+  const feedback = useFormFeedback(form, translateMessage);
 
   const chooseLogo = (file: File | null) => {
     form.setFieldValue('companyLogo', file);

@@ -20,11 +20,8 @@ export function NewsDetailModal({ news, onClose }: Props) {
       opened={news !== null}
       onClose={onClose}
       size="lg"
-      centered
-      radius="lg"
       title={news?.newsTitle}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {news && (
         <Stack gap="md">

@@ -3,14 +3,14 @@ import { useForm } from '@mantine/form';
 import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { messages } from '@cloud-portal/contract/validation/messages';
+import { EmailInput } from '@/components/email-input';
 import { isApiError } from '@/lib/api-client';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useContractMessages } from '@/lib/use-contract-messages';
+import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useWriteToUs } from '../api/write-to-us';
-import { EmailInput } from './email-input';
 import { SendForm } from './send-form';
 import { useFieldRules } from './use-field-rules';
-import { useFormFeedback } from './use-form-feedback';
 
 /**
  * portal.md §2 and §4 "Contact send": email and description. Success thanks the writer in the
@@ -29,7 +29,7 @@ export function WriteToUsForm() {
       content: rules.required(messages.descriptionRequired),
     },
   });
-  const feedback = useFormFeedback(form);
+  const feedback = useFormFeedback(form, translateMessage);
 
   const handleSubmit = form.onSubmit((values) => {
     feedback.clearAnnouncement();

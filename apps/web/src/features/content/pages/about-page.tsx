@@ -34,6 +34,7 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ListGrid } from '@/components/list-grid';
 import { PageHeader } from '@/components/page-header';
 import { SectionHeading } from '@/components/section-heading';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
@@ -103,12 +104,7 @@ export function AboutPage() {
             title={t('about.stackTitle')}
             description={t('about.stackIntro')}
           />
-          <SimpleGrid
-            cols={{ base: 1, xs: 2, md: 3 }}
-            spacing="lg"
-            component="ul"
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          >
+          <ListGrid cols={{ base: 1, xs: 2, md: 3 }}>
             {STACK.map(({ key, Icon }) => (
               <Card key={key} component="li" withBorder radius="lg" padding="lg">
                 <Group wrap="nowrap" align="flex-start" gap="md">
@@ -126,7 +122,7 @@ export function AboutPage() {
                 </Group>
               </Card>
             ))}
-          </SimpleGrid>
+          </ListGrid>
         </Container>
       </Box>
 
@@ -137,12 +133,7 @@ export function AboutPage() {
             title={t('about.blockchainTitle')}
             description={t('about.blockchainIntro')}
           />
-          <SimpleGrid
-            cols={{ base: 1, sm: 3 }}
-            spacing="lg"
-            component="ul"
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          >
+          <ListGrid cols={{ base: 1, sm: 3 }}>
             {BLOCKCHAIN.map(({ key, Icon }) => (
               <Stack key={key} component="li" gap="sm" align="center" ta="center">
                 <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
@@ -156,7 +147,7 @@ export function AboutPage() {
                 </Text>
               </Stack>
             ))}
-          </SimpleGrid>
+          </ListGrid>
         </Container>
       </Box>
 
@@ -167,12 +158,7 @@ export function AboutPage() {
             title={t('about.blogsTitle')}
             description={t('about.blogsIntro')}
           />
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, lg: 3 }}
-            spacing="lg"
-            component="ul"
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          >
+          <ListGrid>
             {BLOGS.map(({ key, Icon }) => (
               <Card
                 key={key}
@@ -198,7 +184,7 @@ export function AboutPage() {
                 </Stack>
               </Card>
             ))}
-          </SimpleGrid>
+          </ListGrid>
         </Container>
       </Box>
 

@@ -8,7 +8,6 @@ import {
   Grid,
   NativeSelect,
   NavLink,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -20,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { TGetProductDetailsResponse } from '@cloud-portal/contract/content/get-product-details';
 import type { TProductService } from '@cloud-portal/contract/company/get-product-services';
 import { messages } from '@cloud-portal/contract/validation/messages';
+import { ListGrid } from '@/components/list-grid';
 import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { toExternalUrl } from '@/lib/external-url';
@@ -193,12 +193,7 @@ function BusinessUnitDetail({ unit, menu }: { unit: TProductService; menu: SideM
           {unit.cloudService.length === 0 ? (
             <Text c="dimmed">{t('businessUnit.noCloudServices')}</Text>
           ) : (
-            <SimpleGrid
-              cols={{ base: 1, sm: 2, lg: 3 }}
-              spacing="lg"
-              component="ul"
-              style={{ listStyle: 'none', padding: 0, margin: 0 }}
-            >
+            <ListGrid>
               {unit.cloudService.map((service) => (
                 <Card key={service.serviceName} component="li" withBorder radius="lg" padding="lg">
                   <Stack gap="sm" h="100%">
@@ -226,7 +221,7 @@ function BusinessUnitDetail({ unit, menu }: { unit: TProductService; menu: SideM
                   </Stack>
                 </Card>
               ))}
-            </SimpleGrid>
+            </ListGrid>
           )}
         </Box>
       )}

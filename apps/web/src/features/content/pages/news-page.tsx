@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Container } from '@mantine/core';
+import { Container, EmptyState } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TNews } from '@cloud-portal/contract/content/get-all-news';
 import { messages } from '@cloud-portal/contract/validation/messages';
+import { CardListing } from '@/components/card-listing';
 import { PageHeader } from '@/components/page-header';
 import { isApiError } from '@/lib/api-client';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
@@ -12,7 +13,6 @@ import { showErrorToast } from '@/lib/notify';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { useAllNews } from '../api/get-all-news';
 import { useNewsDetail } from '../api/get-news-detail';
-import { CardListing } from '../components/card-listing';
 import { NewsCard } from '../components/news-card';
 
 const NewsDetailModal = lazy(() =>
@@ -94,7 +94,15 @@ export function NewsPage() {
           skeletonHeight={360}
           errorTitle={t('news.loadError')}
           translateError={translateError}
-          empty={{ icon: IconNews, title: t('news.empty'), testId: 'news-empty' }}
+          empty={
+            <EmptyState
+              icon={<IconNews size={32} aria-hidden />}
+              withIndicatorBackground
+              title={t('news.empty')}
+              data-testid="news-empty"
+              py="xl"
+            />
+          }
           testId="news-list"
           renderItem={(item) => (
             <li key={item.ID}>

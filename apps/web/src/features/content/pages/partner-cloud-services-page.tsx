@@ -1,13 +1,13 @@
-import { Container } from '@mantine/core';
+import { Container, EmptyState } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { messages } from '@cloud-portal/contract/validation/messages';
+import { CardListing } from '@/components/card-listing';
 import { CloudCard } from '@/components/cloud-card';
 import { PageHeader } from '@/components/page-header';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { useExternalCloud } from '../api/get-external-cloud';
-import { CardListing } from '../components/card-listing';
 
 /**
  * /partnerCloudServices (portal.md §2): a card per partner cloud with its logo, title and
@@ -29,7 +29,15 @@ export function PartnerCloudServicesPage() {
           skeletonHeight={320}
           errorTitle={t('partners.loadError')}
           translateError={translateError}
-          empty={{ icon: IconCloudOff, title: t('partners.empty'), testId: 'partners-empty' }}
+          empty={
+            <EmptyState
+              icon={<IconCloudOff size={32} aria-hidden />}
+              withIndicatorBackground
+              title={t('partners.empty')}
+              data-testid="partners-empty"
+              py="xl"
+            />
+          }
           testId="partner-list"
           renderItem={(cloud) => (
             <CloudCard
@@ -38,13 +46,6 @@ export function PartnerCloudServicesPage() {
               titleId={`partner-cloud-${cloud.ID}`}
               component="li"
               headingOrder={2}
-              texts={{
-                logoAlt: t('partners.logoAlt', { title: cloud.cloudTitle }),
-                noLogo: t('partners.noLogo'),
-                select: t('partners.select'),
-                selectLabel: t('partners.selectLabel', { title: cloud.cloudTitle }),
-                websiteUnavailable: t('partners.websiteUnavailable'),
-              }}
             />
           )}
         />

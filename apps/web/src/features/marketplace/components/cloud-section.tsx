@@ -1,11 +1,12 @@
-import { EmptyState, SimpleGrid } from '@mantine/core';
+import { EmptyState } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TCloudCard } from '@cloud-portal/contract/marketplace/catalogue-schemas';
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
+import { CardGridSkeleton } from '@/components/card-grid-skeleton';
 import { CloudCard } from '@/components/cloud-card';
+import { ListGrid } from '@/components/list-grid';
 import { useContractMessages } from '@/lib/use-contract-messages';
-import { CardGridSkeleton } from './card-grid-skeleton';
 import { CollapsibleSection } from './collapsible-section';
 
 type Props = {
@@ -21,7 +22,7 @@ export function CloudSection({ clouds }: Props) {
   return (
     <CollapsibleSection id="clouds" title={t('sections.clouds')}>
       {clouds === undefined ? (
-        <CardGridSkeleton count={3} height={300} />
+        <CardGridSkeleton height={300} />
       ) : clouds.length === 0 ? (
         <EmptyState
           icon={<IconCloudOff size={32} aria-hidden />}
@@ -31,13 +32,7 @@ export function CloudSection({ clouds }: Props) {
           py="xl"
         />
       ) : (
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          spacing="lg"
-          component="ul"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          data-testid="clouds-list"
-        >
+        <ListGrid testId="clouds-list">
           {clouds.map((cloud, index) => (
             <li key={`${index}-${cloud.cloudTitle}`}>
               <CloudCard
@@ -46,17 +41,10 @@ export function CloudSection({ clouds }: Props) {
                 component="article"
                 headingOrder={3}
                 data-testid="cloud-card"
-                texts={{
-                  logoAlt: t('clouds.logoAlt', { title: cloud.cloudTitle }),
-                  noLogo: t('clouds.noLogo'),
-                  select: t('clouds.select'),
-                  selectLabel: t('clouds.selectLabel', { title: cloud.cloudTitle }),
-                  websiteUnavailable: t('clouds.websiteUnavailable'),
-                }}
               />
             </li>
           ))}
-        </SimpleGrid>
+        </ListGrid>
       )}
     </CollapsibleSection>
   );

@@ -1,11 +1,12 @@
-import { EmptyState, SimpleGrid } from '@mantine/core';
+import { EmptyState } from '@mantine/core';
 import { IconServerOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
+import { CardGridSkeleton } from '@/components/card-grid-skeleton';
+import { ListGrid } from '@/components/list-grid';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { useSectionProducts, type ProductSection as Section } from '../api/get-filtered-products';
-import { CardGridSkeleton } from './card-grid-skeleton';
 import { CollapsibleSection } from './collapsible-section';
 import type { FilterSelection } from './filter-state';
 import { ProductCard } from './product-card';
@@ -40,7 +41,7 @@ export function ProductSection({ section, serviceName, selection, isLoggedIn, en
 
   const content = () => {
     if (query.data === undefined && query.error === null) {
-      return <CardGridSkeleton count={3} height={420} />;
+      return <CardGridSkeleton height={420} />;
     }
     if (query.data === undefined) {
       return (
@@ -66,19 +67,13 @@ export function ProductSection({ section, serviceName, selection, isLoggedIn, en
     }
     return (
       <>
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          spacing="lg"
-          component="ul"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          data-testid={`${id}-list`}
-        >
+        <ListGrid testId={`${id}-list`}>
           {products.map((product) => (
             <li key={product.productID}>
               <ProductCard product={product} isLoggedIn={isLoggedIn} onSelect={selectProduct} />
             </li>
           ))}
-        </SimpleGrid>
+        </ListGrid>
         <ShowMore
           sectionTitle={title}
           shown={products.length}

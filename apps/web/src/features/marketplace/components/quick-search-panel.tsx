@@ -30,7 +30,6 @@ type Props = {
   /** The lists show filtered products (the applied filters are not empty). */
   isFiltered: boolean;
   serviceName: string;
-  isLoggedIn: boolean;
 };
 
 const toOptions = (options: TFilterOption[] | undefined) =>
@@ -49,7 +48,6 @@ export function QuickSearchPanel({
   onReset,
   isFiltered,
   serviceName,
-  isLoggedIn,
 }: Props) {
   const { t } = useTranslation('marketplace');
   const isLoading = filterData === undefined;
@@ -101,7 +99,6 @@ export function QuickSearchPanel({
           value={draft.virtualMachine}
           onChange={(id) => dispatch({ type: 'chooseVirtualMachine', id })}
           serviceName={serviceName}
-          isLoggedIn={isLoggedIn}
         />
         <Select<number>
           label={t('filters.region')}

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toLoginLinkState } from '@/lib/login-redirect';
+import { productDetailsPath } from '@/lib/product-details-link';
 
 /**
  * A product card's Select (portal.md §4): a customer goes to /productdetails/{productID}; a
@@ -11,7 +12,7 @@ export function useSelectProduct(isLoggedIn: boolean) {
   const navigate = useNavigate();
   return useCallback(
     (productID: number) => {
-      const detailsPath = `/productdetails/${productID}`;
+      const detailsPath = productDetailsPath(productID);
       if (isLoggedIn) void navigate(detailsPath);
       else void navigate('/customerlogin', { state: toLoginLinkState(detailsPath) });
     },

@@ -11,20 +11,13 @@ type Props = {
   value: number | null;
   onChange: (productID: number | null) => void;
   serviceName: string;
-  isLoggedIn: boolean;
 };
 
 /**
  * The quick-search panel's VM select (portal.md §4): the chosen OS's products, searched by name
  * on the server as the visitor types (a catalogue of thousands never rides along whole).
  */
-export function VirtualMachineSelect({
-  operatingSystem,
-  value,
-  onChange,
-  serviceName,
-  isLoggedIn,
-}: Props) {
+export function VirtualMachineSelect({ operatingSystem, value, onChange, serviceName }: Props) {
   const { t } = useTranslation('marketplace');
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<ComboboxItem<number> | null>(null);
@@ -32,7 +25,7 @@ export function VirtualMachineSelect({
   // The input shows the chosen name; that is no search.
   const typed = search === chosenOption?.label ? '' : search.trim();
   const [debouncedSearch] = useDebouncedValue(typed, SEARCH_DELAY_MS);
-  const names = useProductNames(operatingSystem, debouncedSearch, serviceName, isLoggedIn);
+  const names = useProductNames(operatingSystem, debouncedSearch, serviceName);
 
   const data = useMemo(() => {
     const options: ComboboxItem<number>[] = (names.data ?? []).map((item) => ({

@@ -76,7 +76,6 @@ function Marketplace({
                 onReset={filters.reset}
                 isFiltered={!isUnfiltered(filters.applied)}
                 serviceName={serviceName}
-                isLoggedIn={isLoggedIn}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSaveVmForLaterRequest } from '@cloud-portal/contract/saved-items/saved-vm';
 import { apiPostForMessage } from '@/lib/api-client';
-
-/** The saved items page's list (its own feature keeps the same key). */
-const SAVED_ITEMS_QUERY_ROOT = ['saved-items'] as const;
+import { SAVED_ITEMS_QUERY_KEY } from '@/lib/saved-items-query-key';
 
 export type SaveVmForLaterInput = {
   productID: number;
@@ -33,6 +31,6 @@ export function useSaveVmForLater() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveVmForLater,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SAVED_ITEMS_QUERY_ROOT }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SAVED_ITEMS_QUERY_KEY }),
   });
 }

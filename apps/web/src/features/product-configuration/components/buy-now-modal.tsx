@@ -15,16 +15,13 @@ type Props = {
  */
 export function BuyNowModal({ opened, onClose, onSave, isSaving }: Props) {
   const { t } = useTranslation('products');
+  const { t: tCommon } = useTranslation();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       title={t('buyNow.title')}
-      centered
-      radius="lg"
       size="sm"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      styles={{ title: { fontWeight: 700 } }}
       attributes={{ content: { 'data-testid': 'buy-now-modal' } }}
     >
       <Text size="sm" mb="lg">
@@ -32,7 +29,7 @@ export function BuyNowModal({ opened, onClose, onSave, isSaving }: Props) {
       </Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose} disabled={isSaving}>
-          {t('common.close')}
+          {tCommon('common.close')}
         </Button>
         <Button
           onClick={onSave}

@@ -1,10 +1,7 @@
 import type {
-  Configuration,
   PricedProduct,
   SpecificationLine,
 } from '@cloud-portal/contract/marketplace/configuration-rules';
-
-export type ConfigurationField = keyof Configuration;
 
 /**
  * A slider position as a count the line offers: within min and max, on a step counted from min.

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TVmProductDetail } from '@cloud-portal/contract/marketplace/get-vm-product-details';
+import { FactList } from '@/components/fact-list';
 import { OsImage } from '@/components/os-image';
 import { formatAmount } from '@/lib/format-amount';
 
@@ -70,25 +71,15 @@ export function ProductSummaryCard({ product, actions }: Props) {
           )}
         </Stack>
       </Group>
-      <SimpleGrid
-        component="dl"
+      <FactList
+        facts={facts}
+        variant="caption"
+        valueSize="md"
         cols={{ base: 2, xs: 3, sm: 5 }}
         spacing="md"
         verticalSpacing="sm"
         mt="lg"
-        mb={0}
-      >
-        {facts.map((fact) => (
-          <Box key={fact.label}>
-            <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {fact.label}
-            </Text>
-            <Text component="dd" m={0} fw={600}>
-              {fact.value}
-            </Text>
-          </Box>
-        ))}
-      </SimpleGrid>
+      />
       <Group gap="sm" mt="lg">
         {actions}
       </Group>

@@ -5,6 +5,8 @@ import {
   type Configuration,
   type PricedProduct,
 } from '@cloud-portal/contract/marketplace/configuration-rules';
+// Relative: the unit tests run without Vite's '@' alias.
+import { readProductDetailsQuery } from '../../../lib/product-details-link';
 
 /** What /productdetails/{id} opens with: a configuration, a period (days, 0 = none), a region. */
 export type InitialChoice = {
@@ -22,12 +24,6 @@ export type Offer = {
   regions: readonly number[];
 };
 
-/** A whole, non-negative number from a query value, else null ("", "abc", "1.5", "-2"). */
-function readCount(value: string | null): number | null {
-  if (value === null || !/^\d{1,9}$/.test(value.trim())) return null;
-  return Number(value.trim());
-}
-
 /**
  * The configuration to restore from `?memory=&disk=&processor=&period=&region=` (Saved Items'
  * View): each value the product offers is kept, anything else falls back to the base
@@ -39,9 +35,7 @@ export function readInitialChoice(
   offer: Offer,
 ): InitialChoice {
   const base = baseConfiguration(product);
-  const memory = readCount(params.get('memory'));
-  const disk = readCount(params.get('disk'));
-  const processor = readCount(params.get('processor'));
+  const { memory, disk, processor, period, region } = readProductDetailsQuery(params);
 
   const followMemory = (memoryCount: number, otherwise: number): number =>
     cpuCountForMemory(product.ramCpuDependecy, memoryCount) ?? otherwise;
@@ -70,8 +64,6 @@ export function readInitialChoice(
     if (errorFields(configuration).size > 0) configuration = base;
   }
 
-  const period = readCount(params.get('period'));
-  const region = readCount(params.get('region'));
   return {
     configuration,
     timePeriod: period !== null && offer.timePeriods.includes(period) ? period : 0,

@@ -1,11 +1,13 @@
-export const SHARE_NETWORKS = ['facebook', 'twitter', 'linkedIn', 'whatsApp', 'email'] as const;
-export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
+// Relative: the unit tests run without Vite's '@' alias.
+import { productDetailsPath } from '../../../lib/product-details-link';
+
+export type ShareNetwork = 'facebook' | 'twitter' | 'linkedIn' | 'whatsApp' | 'email';
 
 export type ShareLink = { network: ShareNetwork; href: string; opensNewTab: boolean };
 
 /** The page's own address, the one that is shared: /productdetails/{id} on this site. */
 export function productPageUrl(origin: string, productId: string | number): string {
-  return `${origin.replace(/\/+$/, '')}/productdetails/${encodeURIComponent(String(productId))}`;
+  return `${origin.replace(/\/+$/, '')}${productDetailsPath(productId)}`;
 }
 
 /**

@@ -44,10 +44,6 @@ export function ShareModal({ opened, onClose, url, productName }: Props) {
       opened={opened}
       onClose={onClose}
       title={t('share.title')}
-      centered
-      radius="lg"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      styles={{ title: { fontWeight: 700 } }}
       attributes={{ content: { 'data-testid': 'share-modal' } }}
     >
       <Stack gap="md">

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TDeletedSavedVmRequest } from '@cloud-portal/contract/saved-items/saved-vm';
 import { apiPostForMessage } from '@/lib/api-client';
-import { SAVED_ITEMS_QUERY_KEY } from './show-saved-vm';
+import { SAVED_ITEMS_QUERY_KEY } from '@/lib/saved-items-query-key';
 
 /**
  * POST /api/virtualMachine/deletedSavedVM: 'Saved product deleted'; 404 'This saved product does

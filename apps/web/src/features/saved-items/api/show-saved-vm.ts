@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TShowSavedVmResponse } from '@cloud-portal/contract/saved-items/saved-vm';
 import { apiGet } from '@/lib/api-client';
-
-/** The product configuration page refreshes this list (by the same key) when it saves. */
-export const SAVED_ITEMS_QUERY_KEY = ['saved-items'] as const;
+import { SAVED_ITEMS_QUERY_KEY } from '@/lib/saved-items-query-key';
 
 /** GET /api/virtualMachine/showSavedVM: the customer's saved products, newest first. */
 export function showSavedVm(signal?: AbortSignal): Promise<TShowSavedVmResponse> {

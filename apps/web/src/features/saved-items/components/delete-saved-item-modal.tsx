@@ -21,11 +21,7 @@ export function DeleteSavedItemModal({ opened, item, onClose, onConfirm, isDelet
         if (!isDeleting) onClose();
       }}
       title={t('savedItems.deleteQuestion')}
-      centered
-      radius="lg"
       size="sm"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      styles={{ title: { fontWeight: 700 } }}
       attributes={{ content: { 'data-testid': 'delete-saved-item-dialog' } }}
     >
       <Text size="sm" c="dimmed" mb="lg">

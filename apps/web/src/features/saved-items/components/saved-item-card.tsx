@@ -1,19 +1,9 @@
 import { Link } from 'react-router';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TSavedVm } from '@cloud-portal/contract/saved-items/saved-vm';
+import { FactList } from '@/components/fact-list';
 import { OsImage } from '@/components/os-image';
 import { formatAmount } from '@/lib/format-amount';
 import { savedItemLink } from './saved-item-link';
@@ -44,6 +34,7 @@ export function SavedItemCard({ item, onDelete }: Props) {
       withBorder
       radius="lg"
       padding="lg"
+      h="100%"
       aria-labelledby={headingId}
       data-testid="saved-item"
     >
@@ -78,18 +69,7 @@ export function SavedItemCard({ item, onDelete }: Props) {
             <IconTrash size={20} aria-hidden />
           </ActionIcon>
         </Group>
-        <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
-          {facts.map((fact) => (
-            <Box key={fact.label} miw={0}>
-              <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
-                {fact.label}
-              </Text>
-              <Text component="dd" m={0} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {fact.value}
-              </Text>
-            </Box>
-          ))}
-        </SimpleGrid>
+        <FactList facts={facts} variant="caption" cols={2} spacing="sm" verticalSpacing="xs" />
         <Group justify="space-between" align="center" mt="auto" gap="sm">
           <Box>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Container, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Container, Paper, Stack, Text } from '@mantine/core';
 import { IconBookmarkOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
 import type { TSavedVm } from '@cloud-portal/contract/saved-items/saved-vm';
+import { CardListing } from '@/components/card-listing';
 import { PageHeader } from '@/components/page-header';
-import { QueryErrorAlert } from '@/components/query-error-alert';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { useDeletedSavedVm } from '../api/deleted-saved-vm';
@@ -44,52 +44,40 @@ export function SavedItemsPage() {
     <>
       <PageHeader title={t('savedItems.title')} description={t('savedItems.intro')} />
       <Container size="xl" pb={{ base: 48, md: 72 }}>
-        {saved.isPending ? (
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, lg: 3 }}
-            spacing="lg"
-            aria-busy="true"
-            aria-label={t('savedItems.loading')}
-            data-testid="saved-items-loading"
-          >
-            {[0, 1, 2].map((index) => (
-              <Skeleton key={index} height={320} radius="lg" />
-            ))}
-          </SimpleGrid>
-        ) : saved.isError ? (
-          <QueryErrorAlert
-            title={t('savedItems.loadError')}
-            message={translateError(saved.error)}
-            onRetry={() => void saved.refetch()}
-            isRetrying={saved.isRefetching}
-          />
-        ) : saved.data.length === 0 ? (
-          <Paper withBorder radius="lg" p="xl" data-testid="saved-items-empty">
-            <Stack align="center" gap="sm" ta="center">
-              <IconBookmarkOff
-                size={40}
-                stroke={1.5}
-                aria-hidden
-                color="var(--mantine-color-gray-5)"
-              />
-              <Text fw={600} size="lg">
-                {translateMessage(marketplaceMessages.noDataToDisplay)}
-              </Text>
-              <Text c="dimmed" size="sm" maw={420}>
-                {t('savedItems.emptyHint')}
-              </Text>
-              <Button component={Link} to="/marketplace" variant="light" mt="xs">
-                {t('savedItems.browse')}
-              </Button>
-            </Stack>
-          </Paper>
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="saved-items">
-            {saved.data.map((item) => (
-              <SavedItemCard key={item.ID} item={item} onDelete={askToDelete} />
-            ))}
-          </SimpleGrid>
-        )}
+        <CardListing
+          query={saved}
+          items={saved.data}
+          skeletonHeight={320}
+          errorTitle={t('savedItems.loadError')}
+          translateError={translateError}
+          empty={
+            <Paper withBorder radius="lg" p="xl" data-testid="saved-items-empty">
+              <Stack align="center" gap="sm" ta="center">
+                <IconBookmarkOff
+                  size={40}
+                  stroke={1.5}
+                  aria-hidden
+                  color="var(--mantine-color-gray-5)"
+                />
+                <Text fw={600} size="lg">
+                  {translateMessage(marketplaceMessages.noDataToDisplay)}
+                </Text>
+                <Text c="dimmed" size="sm" maw={420}>
+                  {t('savedItems.emptyHint')}
+                </Text>
+                <Button component={Link} to="/marketplace" variant="light" mt="xs">
+                  {t('savedItems.browse')}
+                </Button>
+              </Stack>
+            </Paper>
+          }
+          testId="saved-items"
+          renderItem={(item) => (
+            <li key={item.ID}>
+              <SavedItemCard item={item} onDelete={askToDelete} />
+            </li>
+          )}
+        />
       </Container>
       <DeleteSavedItemModal
         opened={isDeleteOpen}

@@ -1,9 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
-import { getFieldErrors } from '@/lib/error-message';
-import { useAccountMessages } from './use-account-messages';
+import { isApiError } from './api-client';
+import { getFieldErrors } from './error-message';
 
 type FormErrors = Record<string, unknown>;
 
@@ -17,16 +16,16 @@ type Options = {
 const NO_OPTIONS: Options = {};
 
 /**
- * What every account form does with its errors: focus the first invalid field, announce how many
- * there are to screen readers, and show a 400 answer's `data.errors` on their fields.
- * `fieldNames` maps the server's field names to the form's where they differ.
+ * What every form does with its errors: focus the first invalid field, announce how many there
+ * are to screen readers, and show a 400 answer's `data.errors` on their fields, translated by
+ * `translateMessage` (the form's `useContractMessages`).
  */
-export function useAccountFormFeedback<Values extends Record<string, unknown>>(
+export function useFormFeedback<Values extends Record<string, unknown>>(
   form: UseFormReturnType<Values>,
+  translateMessage: (text: string) => string,
   { fieldNames, fieldOrder }: Options = NO_OPTIONS,
 ) {
-  const { t } = useTranslation('accounts');
-  const { translateMessage } = useAccountMessages();
+  const { t } = useTranslation();
   const [announcement, setAnnouncement] = useState<string[]>([]);
 
   const reportErrors = useCallback(
