@@ -46,7 +46,8 @@ async function freePort(): Promise<number> {
  * a company into maintenance and back.
  */
 export async function startPortal(): Promise<Portal> {
-  const webDistDir = path.join(repoRoot, 'apps/web/dist');
+  // E2E_WEB_DIST_DIR lets several builds be tested side by side (e.g. `vite build --outDir`).
+  const webDistDir = process.env.E2E_WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist');
   if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` (npm run test:e2e does).');
   }
