@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { accessibilityViolations } from './support/accessibility';
 import { launchBrowser, newPage, PHONE, screenshot } from './support/browser';
+import { textContrast } from './support/contrast';
 import { logIn, registerCustomer } from './support/customer';
 import { startPortal, type Portal } from './support/portal';
 
@@ -76,6 +77,22 @@ describe('WCAG 2.1 A and AA (axe-core)', () => {
     ])('%s has no violations', async (pathName) => {
       await open(page, pathName);
       expect(await accessibilityViolations(page)).toEqual([]);
+    });
+
+    it('shows read-only values (a product’s region, the profile’s email) at AA contrast', async () => {
+      await open(page, '/productdetails/1');
+      const region = page.getByRole('textbox', { name: 'Region' });
+      expect(await region.getAttribute('readonly')).not.toBeNull();
+      expect(await region.isDisabled()).toBe(false);
+      expect(await textContrast(region)).toBeGreaterThanOrEqual(4.5);
+
+      await open(page, '/customerprofile/2');
+      const email = page.getByRole('textbox', { name: 'Email', exact: true });
+      await expect.poll(() => email.inputValue()).toContain('@example.co.za');
+      expect(await email.getAttribute('readonly')).not.toBeNull();
+      expect(await email.isDisabled()).toBe(false);
+      expect(await textContrast(email)).toBeGreaterThanOrEqual(4.5);
+      await screenshot(page, 'profile-email-read-only-en');
     });
 
     it('the share dialog and the Buy Now errors have none', async () => {

@@ -5,6 +5,8 @@ import { notify } from '../apps/api/src/modules/accounts/notifications';
 import { launchBrowser, newPage, pageErrors, PHONE, screenshot } from './support/browser';
 import { useLanguage } from './support/language';
 import { startPortal, type Portal } from './support/portal';
+import { accessibilityViolations } from './support/accessibility';
+import { registerCustomer, type Customer } from './support/customer';
 
 let portal: Portal;
 let browser: Browser;
@@ -101,7 +103,7 @@ describe('a customer account, end to end', () => {
     await agreement.getByRole('checkbox', { name: /Terms & Conditions/ }).check();
     await agreement.getByRole('button', { name: 'Proceed' }).click();
 
-    await page.waitForURL(/\/loginotp\/\d+\/.+\/1$/);
+    await page.waitForURL(/\/loginotp\/[\w-]{22}\/.+\/1$/);
     await toast(page, /An OTP is sent to your t\*+@example\.co\.za/);
     const code = await codeFor(EMAIL, mailsBefore);
     await screenshot(page, 'otp-en');
@@ -116,9 +118,10 @@ describe('a customer account, end to end', () => {
   });
 
   it('shows the notifications, and marks them all read', async () => {
-    const customerId =
-      Number(page.url().match(/\/loginotp\/(\d+)/)?.[1]) ||
-      (await page.evaluate(async () => (await (await fetch('/api/auth/session')).json()).data.ID));
+    // The signed-in customer's own id (the code page's ID is an opaque login reference).
+    const customerId = (await page.evaluate(
+      async () => (await (await fetch('/api/auth/session')).json()).data.ID,
+    )) as number;
     await notify(portal.database.db, customerId, 'Welcome to Nimbus Africa Cloud');
     await notify(portal.database.db, customerId, 'Your profile is complete');
     await page.goto(`${portal.url}/home`);
@@ -145,7 +148,8 @@ describe('a customer account, end to end', () => {
   it('edits the profile and uploads an image', async () => {
     await page.goto(`${portal.url}/customerprofile/2`);
     await page.getByRole('heading', { name: 'My Profile' }).first().waitFor();
-    expect(await field(page, 'Email').isDisabled()).toBe(true);
+    // Shown read-only (not disabled, so it stays readable and reachable): issue 9.
+    expect(await field(page, 'Email').getAttribute('readonly')).not.toBeNull();
     const save = page.getByRole('button', { name: 'Save' });
     expect(await save.isDisabled()).toBe(true);
     await field(page, 'First Name').fill('Thandi Grace');
@@ -188,7 +192,7 @@ describe('a customer account, end to end', () => {
     await field(page, 'Password').fill(PASSWORD);
     const mailsBefore = portal.mail.mails.length;
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL(/\/loginotp\/\d+\/.+\/2$/);
+    await page.waitForURL(/\/loginotp\/[\w-]{22}\/.+\/2$/);
     await enterCode(page, '000000');
     await toast(page, 'Please enter correct OTP.');
     await enterCode(page, await codeFor(EMAIL, mailsBefore));
@@ -231,6 +235,144 @@ describe('a customer account, end to end', () => {
     await field(page, 'Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL(/\/loginotp\//);
+  });
+});
+
+describe('a login that cannot go on', () => {
+  // A portal of its own: these journeys make enough login calls to meet the per-address limit.
+  let stuck: Portal;
+  beforeAll(async () => {
+    stuck = await startPortal();
+  });
+  afterAll(() => stuck?.close());
+
+  const submitted = (page: Page, call: string) =>
+    page.waitForResponse((response) => response.url().endsWith(`/api/${call}`));
+
+  async function logInUpToTheCode(page: Page, customer: Customer) {
+    await page.goto(`${stuck.url}/customerlogin`);
+    await field(page, 'Email').fill(customer.email);
+    await field(page, 'Password').fill(customer.password);
+    const mailsBefore = stuck.mail.mails.length;
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(/\/loginotp\/[\w-]{22}\/.+\/2$/);
+    const mail = await stuck.mail.waitFor(
+      (received) =>
+        received.to.includes(customer.email) &&
+        /code: \d{6}$/.test(received.subject) &&
+        stuck.mail.mails.indexOf(received) >= mailsBefore,
+    );
+    return mail.subject.match(/(\d{6})$/)![1]!;
+  }
+
+  it('after five wrong codes says the login has ended and leads back to the password', async () => {
+    const customer = await registerCustomer(stuck);
+    const { context, page } = await newPage(browser);
+    const code = await logInUpToTheCode(page, customer);
+    const codePage = page.url();
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await Promise.all([submitted(page, 'twoFactorAuth'), enterCode(page, wrong)]);
+      await page.getByText('Please enter correct OTP.').first().waitFor();
+    }
+    await Promise.all([submitted(page, 'twoFactorAuth'), enterCode(page, wrong)]);
+
+    await page.getByRole('heading', { name: 'This login has ended' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Too many wrong codes. Please log in again with your password.' })
+      .waitFor();
+    const wayOut = page.getByRole('link', { name: 'Log in again' });
+    await expect.poll(() => wayOut.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await page.getByLabel(/^One-time code/).count()).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'otp-ended-en');
+
+    // The right code is refused now too, in Korean on a phone, with the same way out.
+    const phone = await newPage(browser, { viewport: PHONE });
+    await useLanguage(phone.page, 'ko');
+    await phone.page.goto(codePage);
+    await phone.page
+      .getByLabel(/^일회용 코드( \*)?$/)
+      .first()
+      .fill(code);
+    await Promise.all([
+      submitted(phone.page, 'twoFactorAuth'),
+      phone.page.getByRole('button', { name: '확인' }).click(),
+    ]);
+    await phone.page.getByRole('heading', { name: '로그인이 종료되었습니다' }).waitFor();
+    await phone.page
+      .getByText('이 로그인은 종료되었습니다. 비밀번호로 다시 로그인해 주세요.')
+      .first()
+      .waitFor();
+    expect(
+      await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await screenshot(phone.page, 'phone-ko-otp-ended');
+    await phone.context.close();
+
+    // The way out works: the password again, a new code, and the customer is in.
+    await wayOut.click();
+    await page.waitForURL(/\/customerlogin$/);
+    await page.getByRole('heading', { name: 'Log In' }).waitFor();
+    const fresh = await logInUpToTheCode(page, customer);
+    await enterCode(page, fresh);
+    await page.getByText(/Welcome, Lerato/).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the password pause with a way to set a new password', async () => {
+    const customer = await registerCustomer(stuck);
+    const { context, page } = await newPage(browser);
+    await page.goto(`${stuck.url}/customerlogin`);
+    await field(page, 'Email').fill(customer.email);
+    await field(page, 'Password').fill('Wrong#2026');
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await Promise.all([
+        submitted(page, 'login'),
+        page.getByRole('button', { name: 'Log In' }).click(),
+      ]);
+    }
+    await field(page, 'Password').fill(customer.password);
+    await Promise.all([
+      submitted(page, 'login'),
+      page.getByRole('button', { name: 'Log In' }).click(),
+    ]);
+    const paused = page.getByTestId('login-paused');
+    await paused.getByText('Too many failed attempts. Please try again in 15 minutes.').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'login-paused-en');
+
+    const phone = await newPage(browser, { viewport: PHONE });
+    await useLanguage(phone.page, 'ko');
+    await phone.page.goto(`${stuck.url}/customerlogin`);
+    await phone.page
+      .getByLabel(/^이메일/)
+      .first()
+      .fill(customer.email);
+    await phone.page
+      .getByLabel(/^비밀번호/)
+      .first()
+      .fill(customer.password);
+    await Promise.all([
+      submitted(phone.page, 'login'),
+      phone.page.getByRole('button', { name: '로그인', exact: true }).click(),
+    ]);
+    await phone.page
+      .getByTestId('login-paused')
+      .getByText('로그인 시도가 너무 많이 실패했습니다. 15분 후에 다시 시도해 주세요.')
+      .waitFor();
+    expect(
+      await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await screenshot(phone.page, 'phone-ko-login-paused');
+    await phone.context.close();
+
+    await paused.getByRole('link', { name: 'Forgot Password?' }).click();
+    await page.waitForURL(/\/forgetpassword$/);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
   });
 });
 

@@ -112,6 +112,9 @@ describe('the marketplace for a visitor', () => {
   });
 });
 
+/** An amount as the portal writes it in English (lib/format-amount.ts): "1117.80" → "1,117.80". */
+const written = (amount: string) => amount.replace(/\B(?=(\d{3})+\.)/g, ',');
+
 type Quote = {
   totalPrice: string;
   taxAmount: string;
@@ -176,15 +179,16 @@ describe('configuring and saving a machine as a customer', () => {
       processor: 2,
       timePeriod: 90,
     });
-    // 4 GB × 45 × 3 + 40 GB × 1.20 × 3 + 2 × 60 × 3 = 1044.00; VAT 156.60; discount 72.00.
-    expect(quote.totalPayable).toBe('1128.60');
-    await page.getByTestId('total-payable').getByText(quote.totalPayable).waitFor();
+    // 4 GB × 45 × 3 + 40 GB × 1.20 × 3 + 2 × 60 × 3 = 1044.00; discount 72.00; the demo
+    // company taxes the discounted 972.00: VAT 145.80.
+    expect(quote.totalPayable).toBe('1117.80');
+    await page.getByTestId('total-payable').getByText(written(quote.totalPayable)).waitFor();
     for (const [testId, amount] of [
       ['total-price', quote.totalPrice],
       ['tax-amount', quote.taxAmount],
       ['discount-amount', quote.discountAmount],
     ] as const) {
-      expect(await page.getByTestId(testId).innerText()).toContain(amount);
+      expect(await page.getByTestId(testId).innerText()).toContain(written(amount));
     }
     await screenshot(page, 'product-details-configured-en');
   });
@@ -221,7 +225,7 @@ describe('configuring and saving a machine as a customer', () => {
     await screenshot(page, 'saved-items-en');
     await saved.getByRole('link', { name: /View/ }).click();
     await page.waitForURL(/\/productdetails\/\d+\?.*memory=4/);
-    await page.getByTestId('total-payable').getByText('1128.60').waitFor();
+    await page.getByTestId('total-payable').getByText('1,117.80').waitFor();
 
     await page.goto(`${portal.url}/saveditem`);
     await page.getByRole('button', { name: 'Delete Ubuntu Starter' }).click();

@@ -180,6 +180,13 @@ describe('forms that write to the company', () => {
       buffer: await logo(254, 82),
     });
     await form.getByText('Cloud logo should be 50 x 50 pixels').waitFor();
+    await fileInput.setInputFiles({
+      name: 'tall.png',
+      mimeType: 'image/png',
+      buffer: await logo(50, 1001),
+    });
+    await form.getByText('Cloud logo should be at most 1000 pixels wide and high').waitFor();
+    await screenshot(page, 'membership-logo-too-tall');
 
     await fileInput.setInputFiles({
       name: 'logo.png',

@@ -12,9 +12,9 @@ module.exports = {
         'header-breakpoint': '56.25em',
         // A signed-in customer's header holds two more menus and the account actions: the burger
         // menu serves it below 1152px; beside it the logo stands without the company name, and
-        // the customer's name shows from 1280px.
+        // the customer's name (truncated) shows from 1024px, only the initials below.
         'signed-in-header-breakpoint': '72em',
-        'signed-in-name-breakpoint': '80em',
+        'signed-in-name-breakpoint': '63.99em',
       },
     },
   },

@@ -34,7 +34,7 @@ export async function registerCustomer(portal: Portal, origin = portal.url): Pro
   const code = await codeFor(portal, customer.email, mailsBefore);
   await postJson(`${origin}/api/twoFactorAuth`, {
     emailID: customer.email,
-    ID: (signUp as { ID: number }).ID,
+    ID: (signUp as { ID: string }).ID,
     OTP: code,
     websiteUrl: origin,
   });

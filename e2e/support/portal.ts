@@ -69,7 +69,7 @@ export async function startPortal(): Promise<Portal> {
   await migrateAndSeedDemo(database, config);
   const jobs = await startJobQueue(database, (error) => console.error('job queue', error));
   const mailTransport = createMailTransport(config.smtpUrl, () => {});
-  await registerWorkers(jobs, { db: database.db, mailTransport });
+  await registerWorkers(jobs, { db: database.db, mailTransport, mailFrom: config.mailFrom });
   const app: FastifyInstance = await buildApp({ config, db: database.db, jobs });
   await app.listen({ port, host: config.host });
 

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { JobQueue } from './jobs/job-queue';
 import type { MailService } from './mail/mail-service';
 import type { CompanyDirectory } from './tenancy/company-directory';
 
@@ -9,6 +10,8 @@ export type AppDeps = {
   db: Database;
   companies: CompanyDirectory;
   mail: MailService;
+  /** Background jobs (pg-boss): work a request hands off, such as account recovery. */
+  jobs: JobQueue;
   /** DATA_DIR/uploads, served under /uploads. */
   uploadsDir: string;
   /** Signs access tokens, CSRF tokens and one-time codes. */

@@ -2,7 +2,6 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import fastifySwagger from '@fastify/swagger';
@@ -21,6 +20,11 @@ import type { Database } from './db/client';
 import type { AppDeps } from './app-deps';
 import { CompanyDirectory } from './tenancy/company-directory';
 import { registerErrorHandling } from './http/error-handler';
+import { answerClientError, answerFrameworkError } from './http/framework-errors';
+import { registerGracefulShutdown } from './http/graceful-shutdown';
+import { JSON_BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body';
+import { validatorCompiler } from './http/plain-text-validator';
+import { escapeForLog, serializeError } from './http/safe-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticFiles } from './http/static-files';
 import { ok } from './http/envelope';
@@ -30,6 +34,8 @@ import { contactRoutes } from './modules/content/contact-routes';
 import { productServicesRoutes } from './modules/content/product-services-routes';
 import { createMailService } from './mail/mail-service';
 import { accountRoutes } from './modules/accounts/routes';
+import { emailAvailabilityRoutes } from './modules/accounts/email-availability-routes';
+import { passwordRecoveryRoutes } from './modules/accounts/password-recovery-routes';
 import { profileRoutes } from './modules/accounts/profile-routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { savedItemRoutes } from './modules/saved-items/routes';
@@ -57,10 +63,17 @@ export async function buildApp({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization'],
+      // Errors are logged without the values they carry (query parameters, quoted input).
+      serializers: { err: serializeError },
       ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Fastify's own answers, which no hook sees, in the envelope with the JSON headers.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    // Shutting down is answered by registerGracefulShutdown, in the envelope.
+    return503OnClosing: false,
     // One line a request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -69,7 +82,7 @@ export async function buildApp({
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: escapeForLog(request.url),
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },
@@ -81,11 +94,15 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.quit());
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, {
+    httpsBehindProxy: config.trustProxy && config.publicUrl.startsWith('https:'),
+  });
+  registerGracefulShutdown(app);
   // JSON answers are small and paged: gzip would cost more CPU than it saves (ADR 003). Pages,
   // the web app's files and the API docs are compressed. Runs before compress's own onRoute hook.
   app.addHook('onRoute', (route) => {
@@ -120,6 +137,7 @@ export async function buildApp({
     db,
     companies: new CompanyDirectory(db, config.companyCacheMs),
     mail: createMailService(db, jobs, config.mailFrom),
+    jobs,
     uploadsDir,
     sessionSecret: resolveSessionSecret(config),
   };
@@ -147,6 +165,8 @@ export async function buildApp({
       await api.register(contactRoutes(deps));
       await api.register(productServicesRoutes(deps));
       await api.register(accountRoutes(deps));
+      await api.register(emailAvailabilityRoutes(deps));
+      await api.register(passwordRecoveryRoutes(deps));
       await api.register(profileRoutes(deps));
       await api.register(marketplaceRoutes(deps));
       await api.register(savedItemRoutes(deps));

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open-configured-database';
 import { prepareDatabase } from './db/seed/migrate-and-seed-demo';
 import { hasAnyCompany, seedDemoCompanies } from './db/seed/seed';
+import { describeError } from './http/safe-log';
 
 /** Starts the portal: configuration, database, migrations, first-run seed, then one HTTP port. */
 async function start(): Promise<void> {
@@ -21,9 +22,11 @@ async function start(): Promise<void> {
   // Buffered: one write a few kilobytes instead of one a request; flushed when the process ends.
   const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   process.once('exit', () => logStream.flushSync());
-  const jobs = await startJobQueue(database, (error) => console.error('Job queue error:', error));
+  const jobs = await startJobQueue(database, (error) =>
+    console.error('Job queue error:', describeError(error)),
+  );
   const mailTransport = createMailTransport(config.smtpUrl);
-  await registerWorkers(jobs, { db: database.db, mailTransport });
+  await registerWorkers(jobs, { db: database.db, mailTransport, mailFrom: config.mailFrom });
   if (mailTransport.kind === 'console')
     console.log('No SMTP_URL: mails are kept in the mail_outbox table and printed here.');
 
@@ -34,12 +37,16 @@ async function start(): Promise<void> {
     await database.close();
   });
 
+  // Requests in flight finish, new ones are answered 503, then the jobs and the database stop.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');
-      app.close().then(
+      app.shutDownGracefully().then(
         () => process.exit(0),
-        () => process.exit(1),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
       );
     });
   }
@@ -51,6 +58,6 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError ? error.message : describeError(error));
   process.exit(1);
 });

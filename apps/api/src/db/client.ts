@@ -1,10 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { describeError } from '../http/safe-log';
+import { lockDataDir } from './data-dir-lock';
 import * as companySchema from './schema/company';
 import * as contentSchema from './schema/content';
 import * as mailSchema from './schema/mail';
@@ -42,6 +42,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.url,
       max: options.maxConnections ?? 10,
     });
+    // An idle connection the server ends (restart, failover, a dropped database) must not take the
+    // process down: the pool replaces it on the next query. Logged without values (safe-log).
+    pool.on('error', (error) => console.error('Database connection lost:', describeError(error)));
     await pool.query('select 1');
     return {
       db: drizzlePostgres(pool, { schema }) as unknown as Database,
@@ -71,36 +74,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   } catch (error) {
     releaseLock();
     throw error;
-  }
-}
-
-/**
- * The embedded database is one process's files: a second process opening them would corrupt them.
- * A pid file refuses that with a clear message (a stale file from a crashed process is taken over).
- */
-function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(dataDir, '.lock');
-  try {
-    const holder = Number(fs.readFileSync(lockFile, 'utf8'));
-    if (holder && holder !== process.pid && isProcessAlive(holder)) {
-      throw new Error(
-        `The embedded database in ${dataDir} is in use by process ${holder}. ` +
-          'Stop the running portal first, or set DATABASE_URL to use a PostgreSQL server.',
-      );
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  fs.writeFileSync(lockFile, String(process.pid));
-  return () => fs.rmSync(lockFile, { force: true });
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -27,27 +27,49 @@ const documentPolicy: HelmetOptions = {
   },
   // The portal shows images from company hosts that send no CORP header.
   crossOriginEmbedderPolicy: false,
+  // CSP says frame-ancestors 'none'; the older header must say the same.
+  xFrameOptions: { action: 'deny' },
+  // Sent below, and only where a browser will honour it: over HTTPS.
+  strictTransportSecurity: false,
 };
+
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * JSON answers are never rendered as documents, so they carry only what protects a JSON answer
  * (ADR 003): no rendering or framing, no type sniffing, no cross-origin embedding. HSTS,
  * Referrer-Policy and X-Frame-Options come with every page of the same host.
  */
-const API_HEADERS = {
+export const JSON_SECURITY_HEADERS = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'cross-origin-resource-policy': 'same-origin',
+} as const;
+
+/** API answers (JSON) as opposed to pages, files and the API docs. */
+export const isJsonPath = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+export type SecurityHeaderOptions = {
+  /**
+   * Behind a proxy (TRUST_PROXY) whose public address is https: the proxy speaks TLS to the
+   * browser even when it forwards no X-Forwarded-Proto.
+   */
+  httpsBehindProxy: boolean;
 };
 
 /** Helmet's middleware is built once here; @fastify/helmet rebuilds it on every request. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  { httpsBehindProxy }: SecurityHeaderOptions,
+): void {
   const applyDocumentHeaders = helmet(documentPolicy);
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
-      reply.headers(API_HEADERS);
+    if (isJsonPath(request.url)) {
+      reply.headers(JSON_SECURITY_HEADERS);
       return done();
     }
+    if (httpsBehindProxy || request.protocol === 'https')
+      reply.header('strict-transport-security', HSTS);
     applyDocumentHeaders(request.raw, reply.raw, (error?: unknown) =>
       done(error as Error | undefined),
     );

@@ -1,14 +1,39 @@
 import PgBoss from 'pg-boss';
-import type { DatabaseHandle } from '../db/client';
+import type { Database, DatabaseHandle } from '../db/client';
+import { QUEUES, type QueueName } from './queues';
+
+export type SendJobOptions = PgBoss.SendOptions & {
+  /** Write the job in this Drizzle transaction: it exists if, and only if, the transaction commits. */
+  transaction?: Database;
+};
+
+export type WorkOptions = {
+  /** Jobs fetched at once and run side by side; a full batch fetches the next one at once. */
+  batchSize: number;
+};
+
+/**
+ * Works one batch of jobs: answers, for each job in order, the error it failed with (pg-boss
+ * retries that job) or undefined.
+ */
+export type BatchHandler<T> = (batch: T[]) => Promise<(Error | undefined)[]>;
 
 /** Durable background work on the portal's own database (pg-boss). */
 export type JobQueue = {
-  send: (queue: string, data: object, options?: PgBoss.SendOptions) => Promise<void>;
-  work: <T extends object>(queue: string, handler: (data: T) => Promise<void>) => Promise<void>;
+  send: (queue: QueueName, data: object, options?: SendJobOptions) => Promise<void>;
+  work: <T extends object>(
+    queue: QueueName,
+    options: WorkOptions,
+    handler: BatchHandler<T>,
+  ) => Promise<void>;
+  /** Wakes this process's workers of `queue` now instead of at their next poll (other processes poll). */
+  wake: (queue: QueueName) => void;
   stop: () => Promise<void>;
 };
 
 export const JOB_SCHEMA = 'pgboss';
+/** pg-boss's shortest poll; a worker also wakes at once for jobs sent from its own process. */
+const POLLING_INTERVAL_SECONDS = 0.5;
 
 export async function startJobQueue(
   handle: DatabaseHandle,
@@ -22,25 +47,74 @@ export async function startJobQueue(
   } as PgBoss.ConstructorOptions);
   boss.on('error', onError);
   await boss.start();
-  const created = new Set<string>();
+  // Created up front: a send inside a transaction must not need a statement outside it (the
+  // embedded database runs one transaction at a time, so that would wait for ever).
+  for (const queue of Object.values(QUEUES)) await boss.createQueue(queue);
+  const workerIds = new Map<QueueName, string[]>();
 
-  const ensureQueue = async (queue: string) => {
-    if (created.has(queue)) return;
-    await boss.createQueue(queue);
-    created.add(queue);
+  const wake = (queue: QueueName) => {
+    for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
   };
 
   return {
-    send: async (queue, data, options) => {
-      await ensureQueue(queue);
-      await boss.send(queue, data, options ?? {});
-    },
-    work: async (queue, handler) => {
-      await ensureQueue(queue);
-      await boss.work(queue, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
+    send: async (queue, data, { transaction, ...options } = {}) => {
+      await boss.send(queue, data, {
+        ...options,
+        ...(transaction ? { db: transactionSql(transaction) } : {}),
       });
     },
+    work: async (queue, { batchSize }, handler) => {
+      // Known once `work` answers, which is before the first batch can arrive.
+      const worker = { id: '' };
+      worker.id = await boss.work<object>(
+        queue,
+        { batchSize, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS },
+        async (jobs) => {
+          const errors = await handler(jobs.map((job) => job.data as never));
+          // pg-boss completes or fails a batch as one: fail the jobs that failed here, and it
+          // then completes the rest (only jobs still active are completed).
+          await Promise.all(
+            errors.map((error, index) =>
+              error
+                ? boss.fail(queue, jobs[index]!.id, { message: errorMessage(error) })
+                : undefined,
+            ),
+          );
+          // A full batch means more are waiting: fetch again now rather than after the poll.
+          if (jobs.length === batchSize && worker.id) boss.notifyWorker(worker.id);
+        },
+      );
+      workerIds.set(queue, [...(workerIds.get(queue) ?? []), worker.id]);
+    },
+    wake,
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };
+}
+
+/** A batch handler that runs `handle` for every job side by side; a failure fails that job only. */
+export function eachJob<T>(handle: (data: T) => Promise<void>): BatchHandler<T> {
+  return async (batch) =>
+    (await Promise.allSettled(batch.map(handle))).map((result) =>
+      result.status === 'rejected' ? asError(result.reason) : undefined,
+    );
+}
+
+export const asError = (reason: unknown): Error =>
+  reason instanceof Error ? reason : new Error(String(reason));
+
+const errorMessage = (error: Error) => error.message.slice(0, 1000);
+
+/**
+ * pg-boss's SQL on the connection of a Drizzle transaction (node-postgres' pooled client, or
+ * PGlite's transaction), so its statements keep their own parameter numbering and types.
+ */
+function transactionSql(transaction: Database): PgBoss.Db {
+  const client = (
+    transaction._.session as unknown as {
+      client?: { query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> };
+    }
+  ).client;
+  if (!client || typeof client.query !== 'function')
+    throw new Error('A job can only join a transaction of the node-postgres or PGlite driver');
+  return { executeSql: (text, values) => client.query(text, values) };
 }

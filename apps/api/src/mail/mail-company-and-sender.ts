@@ -1,4 +1,4 @@
-import type { MailService } from './mail-service';
+import type { MailSender } from './mail-service';
 import { toMailBrand, type MailBrand, type RenderedMail } from './templates/mail-layout';
 import type { Company } from '../tenancy/company-directory';
 import type { MailAttachment } from '../db/schema/mail';
@@ -7,7 +7,7 @@ import type { MailAttachment } from '../db/schema/mail';
  * A mail from the company to one address (replies go to the company), written in its brand.
  */
 export function mailFromCompany(
-  mail: MailService,
+  mail: MailSender,
   company: Company,
   message: { kind: string; to: string; render: (brand: MailBrand) => RenderedMail },
 ): Promise<number> {
@@ -22,17 +22,18 @@ export function mailFromCompany(
 }
 
 /**
- * The pattern of every public form: the company gets the message (replies go to the visitor),
- * the visitor gets a copy or a thank-you (replies go to the company).
+ * The pattern of every public form: the company gets the message (replies go to the visitor);
+ * the visitor's address gets an acknowledgement in the company's words only. Nobody has confirmed
+ * that address, so nothing the visitor typed goes to it: the form cannot relay spam or phishing.
  */
 export async function mailCompanyAndSender(
-  mail: MailService,
+  mail: MailSender,
   company: Company,
   message: {
     kind: string;
     senderEmail: string;
     toCompany: RenderedMail;
-    toSender: RenderedMail;
+    acknowledgement: (brand: MailBrand) => RenderedMail;
     attachments?: MailAttachment[];
   },
 ): Promise<void> {
@@ -50,6 +51,6 @@ export async function mailCompanyAndSender(
   await mailFromCompany(mail, company, {
     kind: `${message.kind}-thank-you`,
     to: message.senderEmail,
-    render: () => message.toSender,
+    render: message.acknowledgement,
   });
 }

@@ -5,26 +5,27 @@ import { migrateDatabase } from '../db/migrate';
 import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase } from '../../test/support/test-app';
 import { startSmtpReceiver, type SmtpReceiver } from '../../test/support/smtp-receiver';
-import type { JobQueue } from '../jobs/job-queue';
-import { createMailService, deliverOutboxMail, MAIL_QUEUE } from './mail-service';
+import { JOB_SCHEMA, startJobQueue, type JobQueue } from '../jobs/job-queue';
+import { QUEUES } from '../jobs/queues';
+import { createMailService, deliverOutboxMail, laneOf, type MailService } from './mail-service';
 import { createMailTransport, describeForConsole } from './mail-transport';
 
 let database: DatabaseHandle;
 let dispose: () => Promise<void>;
 let smtp: SmtpReceiver;
-const sentJobs: { queue: string; data: object }[] = [];
-const recordingJobs: JobQueue = {
-  send: async (queue, data) => void sentJobs.push({ queue, data }),
-  work: async () => {},
-  stop: async () => {},
-};
+// No workers: the jobs stay in the queue, where these tests look at them.
+let jobs: JobQueue;
+let service: MailService;
 
 beforeAll(async () => {
   ({ database, dispose } = await createTestDatabase());
   await migrateDatabase(database);
   smtp = await startSmtpReceiver();
+  jobs = await startJobQueue(database, () => {});
+  service = createMailService(database.db, jobs, 'Portal <no-reply@portal.example>');
 });
 afterAll(async () => {
+  await jobs.stop();
   await dispose();
   await smtp.close();
 });
@@ -39,38 +40,70 @@ const mail = {
   text: 'Code 482913',
 };
 
+async function jobsOf(outboxId: number): Promise<{ name: string }[]> {
+  const { rows } = await database.executeSql(
+    `select name from ${JOB_SCHEMA}.job where data->>'outboxId' = $1`,
+    [String(outboxId)],
+  );
+  return rows as { name: string }[];
+}
+
+async function outboxRow(id: number) {
+  const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row;
+}
+
 describe('the mail outbox', () => {
-  it('writes the mail before queueing its delivery job', async () => {
-    const id = await createMailService(
-      database.db,
-      recordingJobs,
-      'Portal <no-reply@portal.example>',
-    ).send(mail);
-    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-    expect(row).toMatchObject({
+  it('writes the mail and its delivery job together', async () => {
+    const id = await service.send(mail);
+    expect(await outboxRow(id)).toMatchObject({
       status: 'queued',
       toAddress: 'ayanda@example.co.za',
       fromAddress: '"Nimbus Africa Cloud" <no-reply@portal.example>',
       attempts: 0,
     });
-    expect(sentJobs.at(-1)).toEqual({ queue: MAIL_QUEUE, data: { outboxId: id } });
+    expect(await jobsOf(id)).toEqual([{ name: QUEUES.bulkMail }]);
+  });
+
+  it('writes neither the mail nor its job when the transaction does not commit (a crash before COMMIT)', async () => {
+    let sentId = 0;
+    await expect(
+      service.inTransaction(async (_tx, sender) => {
+        sentId = await sender.send(mail);
+        throw new Error('the process dies here');
+      }),
+    ).rejects.toThrow('the process dies here');
+    expect(sentId).toBeGreaterThan(0);
+    expect(await outboxRow(sentId)).toBeUndefined();
+    expect(await jobsOf(sentId)).toHaveLength(0);
+  });
+
+  it('puts login codes, recovery links and login reminders on the account lane, the rest on the bulk lane', async () => {
+    expect(
+      ['login-code-login', 'login-code-signup', 'password-reset', 'user-name-reminder'].map(laneOf),
+    ).toEqual(['account', 'account', 'account', 'account']);
+    expect(
+      ['contact-thank-you', 'contact-received', 'newsletter-welcome', 'login-codes-export'].map(
+        laneOf,
+      ),
+    ).toEqual(['bulk', 'bulk', 'bulk', 'bulk']);
+    const id = await service.send({ ...mail, kind: 'login-code-login' });
+    expect(await jobsOf(id)).toEqual([{ name: QUEUES.accountMail }]);
   });
 
   it('keeps a mail queued with the error when SMTP is down, and delivers it once when it is back', async () => {
-    const id = await createMailService(database.db, recordingJobs, 'no-reply@portal.example').send(
-      mail,
-    );
+    const id = await service.send(mail);
     const down = createMailTransport('smtp://127.0.0.1:9');
     await expect(deliverOutboxMail(database.db, down, id)).rejects.toThrow();
-    const [failed] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    down.close();
+    const failed = await outboxRow(id);
     expect(failed).toMatchObject({ status: 'queued', attempts: 1 });
     expect(failed!.lastError).toBeTruthy();
 
     const up = createMailTransport(smtp.url);
     await deliverOutboxMail(database.db, up, id);
     await deliverOutboxMail(database.db, up, id); // a job that runs twice sends once
-    const [sent] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-    expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     await smtp.waitFor((received) => received.text.includes('482913'));
     expect(smtp.mails.filter((received) => received.text.includes('482913'))).toHaveLength(1);
     up.close();
@@ -78,7 +111,7 @@ describe('the mail outbox', () => {
 
   it('prints one console line, with the text, when no SMTP is configured', async () => {
     const lines: string[] = [];
-    const id = await createMailService(database.db, recordingJobs, 'no-reply@portal.example').send({
+    const id = await service.send({
       ...mail,
       text: 'Your code is\n\n  771204\nValid 10 minutes.',
     });
@@ -90,8 +123,7 @@ describe('the mail outbox', () => {
     expect(lines).toEqual([
       '[mail] to ayanda@example.co.za: "Your code" — Your code is 771204 Valid 10 minutes.',
     ]);
-    const [logged] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-    expect(logged!.status).toBe('logged');
+    expect((await outboxRow(id))!.status).toBe('logged');
   });
 
   it('shortens very long bodies on the console', () => {

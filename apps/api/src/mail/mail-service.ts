@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { mailOutbox, type MailAttachment } from '../db/schema/mail';
-import type { JobQueue } from '../jobs/job-queue';
-import type { MailTransport } from './mail-transport';
-
-export const MAIL_QUEUE = 'mail-deliver';
+import { asError, type JobQueue } from '../jobs/job-queue';
+import { QUEUES } from '../jobs/queues';
+import type { MailLane, MailTransport } from './mail-transport';
 
 export type OutgoingMail = {
   companyId: number | null;
@@ -19,76 +18,145 @@ export type OutgoingMail = {
   attachments?: MailAttachment[];
 };
 
-export type MailService = { send: (mail: OutgoingMail) => Promise<number> };
+/** What sends one mail: the service itself, or the sender handed out inside a transaction. */
+export type MailSender = { send: (mail: OutgoingMail) => Promise<number> };
+
+export type MailService = MailSender & {
+  /**
+   * Runs `work` in one transaction: the rows it writes and the mails it sends commit together
+   * or not at all; delivery starts once the transaction has committed.
+   */
+  inTransaction: <T>(work: (tx: Database, mail: MailSender) => Promise<T>) => Promise<T>;
+};
+
+/** Mails a person is waiting for to get into their account (ADR 011): never behind bulk mail. */
+const ACCOUNT_MAIL_KINDS = /^(login-code|password-reset|user-name-reminder)(-|$)/;
+
+export function laneOf(kind: string): MailLane {
+  return ACCOUNT_MAIL_KINDS.test(kind) ? 'account' : 'bulk';
+}
+
+export const queueOfLane = {
+  account: QUEUES.accountMail,
+  bulk: QUEUES.bulkMail,
+} as const;
+
+const DELIVERY_RETRIES = { retryLimit: 8, retryDelay: 15, retryBackoff: true };
 
 /**
- * Sending is two steps: the mail is written to the outbox and a job is queued in the same
- * database, so a crash or an SMTP outage loses nothing; the job delivers it, retrying with backoff.
+ * Sending writes the mail to the outbox and queues its delivery job in the same transaction, so
+ * a crash between the two cannot leave a mail that is never sent; the job delivers it, retrying
+ * with backoff.
  */
 export function createMailService(db: Database, jobs: JobQueue, mailFrom: string): MailService {
+  const inTransaction: MailService['inTransaction'] = async (work) => {
+    const lanes = new Set<MailLane>();
+    const result = await db.transaction((tx) =>
+      work(tx, {
+        send: async (mail) => {
+          const lane = laneOf(mail.kind);
+          const [row] = await tx
+            .insert(mailOutbox)
+            .values({
+              companyId: mail.companyId,
+              kind: mail.kind,
+              fromAddress: formatSender(mail.senderName, mailFrom),
+              toAddress: mail.to,
+              replyTo: mail.replyTo ?? null,
+              subject: mail.subject,
+              html: mail.html,
+              text: mail.text,
+              attachments: mail.attachments ?? [],
+            })
+            .returning({ id: mailOutbox.id });
+          await jobs.send(
+            queueOfLane[lane],
+            { outboxId: row!.id },
+            { ...DELIVERY_RETRIES, transaction: tx },
+          );
+          lanes.add(lane);
+          return row!.id;
+        },
+      }),
+    );
+    for (const lane of lanes) jobs.wake(queueOfLane[lane]);
+    return result;
+  };
   return {
-    send: async (mail) => {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({
-          companyId: mail.companyId,
-          kind: mail.kind,
-          fromAddress: formatSender(mail.senderName, mailFrom),
-          toAddress: mail.to,
-          replyTo: mail.replyTo ?? null,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          attachments: mail.attachments ?? [],
-        })
-        .returning({ id: mailOutbox.id });
-      await jobs.send(
-        MAIL_QUEUE,
-        { outboxId: row!.id },
-        { retryLimit: 8, retryDelay: 15, retryBackoff: true },
-      );
-      return row!.id;
-    },
+    inTransaction,
+    send: (mail) => inTransaction((_tx, sender) => sender.send(mail)),
   };
 }
 
-/** The job: deliver one outbox row unless it already went (jobs can run twice). */
+/**
+ * The delivery jobs of one batch: rows still queued are read at once, delivered side by side and
+ * marked together; a row that already went is skipped (jobs can run twice). Answers each job's
+ * error (the row keeps it, and stays queued for the retry) or undefined.
+ */
+export async function deliverOutboxMails(
+  db: Database,
+  transport: MailTransport,
+  outboxIds: number[],
+): Promise<(Error | undefined)[]> {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(inArray(mailOutbox.id, outboxIds), eq(mailOutbox.status, 'queued')));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const errors = await Promise.all(
+    outboxIds.map(async (id) => {
+      const mail = byId.get(id);
+      if (!mail) return undefined;
+      try {
+        await transport.deliver(
+          {
+            from: mail.fromAddress,
+            to: mail.toAddress,
+            replyTo: mail.replyTo,
+            subject: mail.subject,
+            html: mail.html,
+            text: mail.text,
+            attachments: mail.attachments,
+          },
+          laneOf(mail.kind),
+        );
+        return undefined;
+      } catch (error) {
+        const failure = asError(error);
+        await db
+          .update(mailOutbox)
+          .set({
+            attempts: sql`${mailOutbox.attempts} + 1`,
+            lastError: failure.message.slice(0, 1000),
+          })
+          .where(eq(mailOutbox.id, id));
+        return failure;
+      }
+    }),
+  );
+  const delivered = outboxIds.filter((id, index) => byId.has(id) && !errors[index]);
+  if (delivered.length > 0) {
+    await db
+      .update(mailOutbox)
+      .set({
+        status: transport.kind === 'smtp' ? 'sent' : 'logged',
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        lastError: null,
+        deliveredAt: new Date(),
+      })
+      .where(inArray(mailOutbox.id, delivered));
+  }
+  return errors;
+}
+
+/** One delivery job on its own (a batch of one); throws what the delivery failed with. */
 export async function deliverOutboxMail(
   db: Database,
   transport: MailTransport,
   outboxId: number,
 ): Promise<void> {
-  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
-  if (!mail || mail.status !== 'queued') return;
-  try {
-    await transport.deliver({
-      from: mail.fromAddress,
-      to: mail.toAddress,
-      replyTo: mail.replyTo,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      attachments: mail.attachments,
-    });
-  } catch (error) {
-    await db
-      .update(mailOutbox)
-      .set({
-        attempts: sql`${mailOutbox.attempts} + 1`,
-        lastError: String((error as Error).message ?? error).slice(0, 1000),
-      })
-      .where(eq(mailOutbox.id, outboxId));
-    throw error;
-  }
-  await db
-    .update(mailOutbox)
-    .set({
-      status: transport.kind === 'smtp' ? 'sent' : 'logged',
-      attempts: sql`${mailOutbox.attempts} + 1`,
-      lastError: null,
-      deliveredAt: new Date(),
-    })
-    .where(eq(mailOutbox.id, outboxId));
+  const [error] = await deliverOutboxMails(db, transport, [outboxId]);
+  if (error) throw error;
 }
 
 function formatSender(name: string, address: string): string {

@@ -11,12 +11,21 @@ export type DeliverableMail = {
   attachments: MailAttachment[];
 };
 
+/** Account mails (codes, links) travel on connections of their own, never queued behind bulk mail. */
+export type MailLane = 'account' | 'bulk';
+
 /** Where mail goes: an SMTP server, or (without SMTP_URL) one console line a mail. */
 export type MailTransport = {
   kind: 'smtp' | 'console';
-  deliver: (mail: DeliverableMail) => Promise<void>;
+  deliver: (mail: DeliverableMail, lane: MailLane) => Promise<void>;
   close: () => void;
 };
+
+/**
+ * SMTP connections kept open and reused (one handshake per connection, not per mail). The bulk
+ * pool has as many connections as a bulk batch delivers at once (workers.ts).
+ */
+export const SMTP_CONNECTIONS: Record<MailLane, number> = { account: 2, bulk: 10 };
 
 export function createMailTransport(
   smtpUrl: string | undefined,
@@ -29,11 +38,14 @@ export function createMailTransport(
       close: () => {},
     };
   }
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const pools = {
+    account: pooledTransport(smtpUrl, SMTP_CONNECTIONS.account),
+    bulk: pooledTransport(smtpUrl, SMTP_CONNECTIONS.bulk),
+  };
   return {
     kind: 'smtp',
-    deliver: async (mail) => {
-      await transporter.sendMail({
+    deliver: async (mail, lane) => {
+      await pools[lane].sendMail({
         from: mail.from,
         to: mail.to,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
@@ -43,8 +55,20 @@ export function createMailTransport(
         attachments: mail.attachments.map((attachment) => ({ ...attachment })),
       });
     },
-    close: () => transporter.close(),
+    close: () => {
+      pools.account.close();
+      pools.bulk.close();
+    },
   };
+}
+
+function pooledTransport(smtpUrl: string, maxConnections: number) {
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections,
+    maxMessages: 1000,
+  });
 }
 
 /** One line, with the text body folded in, so codes and links can be read from the console. */

@@ -64,7 +64,10 @@ export async function codeFromMail(smtp: SmtpReceiver, email: string, after = 0)
   return mail.subject.match(/(\d{6})$/)![1]!;
 }
 
-/** Signs up and completes the code step: answers the session cookies and the customer's id. */
+/**
+ * Signs up and completes the code step: answers the session cookies, the customer's id (from the
+ * session user) and the pending login's reference the sign-up answered.
+ */
 export async function signUpAndLogIn(
   app: FastifyInstance,
   smtp: SmtpReceiver,
@@ -85,7 +88,8 @@ export async function signUpAndLogIn(
   if (verified.statusCode !== 200) throw new Error(`code failed: ${verified.body}`);
   const cookies = cookiesOf(verified);
   return {
-    id: ID as number,
+    id: (verified.json() as { data: { ID: number }[] }).data[0]!.ID,
+    loginId: ID as string,
     email: payload.emailID as string,
     password: payload.password as string,
     cookies,

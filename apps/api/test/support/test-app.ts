@@ -26,7 +26,7 @@ export type TestApp = {
  * A migrated, seeded database for one test file: in-memory PGlite by default, or a throwaway
  * database on the PostgreSQL server named by DATABASE_URL (CI runs the suite both ways).
  */
-export async function createTestDatabase(): Promise<{
+export async function createTestDatabase({ maxConnections = 4 } = {}): Promise<{
   database: DatabaseHandle;
   dispose: () => Promise<void>;
 }> {
@@ -42,7 +42,7 @@ export async function createTestDatabase(): Promise<{
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 4 });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections });
   return {
     database,
     dispose: async () => {
@@ -56,9 +56,12 @@ export async function createTestDatabase(): Promise<{
 }
 
 /** The app with a real SMTP receiver: every mail it sends arrives in `smtp`. */
-export async function createTestAppWithMail(environment: Record<string, string> = {}) {
+export async function createTestAppWithMail(
+  environment: Record<string, string> = {},
+  options: { maxConnections?: number } = {},
+) {
   const smtp = await startSmtpReceiver();
-  const testApp = await createTestApp({ SMTP_URL: smtp.url, ...environment });
+  const testApp = await createTestApp({ SMTP_URL: smtp.url, ...environment }, options);
   return {
     ...testApp,
     smtp,
@@ -69,7 +72,11 @@ export async function createTestAppWithMail(environment: Record<string, string> 
   };
 }
 
-export async function createTestApp(environment: Record<string, string> = {}): Promise<TestApp> {
+/** `maxConnections`: the PostgreSQL pool, larger for tests whose requests must really overlap. */
+export async function createTestApp(
+  environment: Record<string, string> = {},
+  options: { maxConnections?: number } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-portal-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -81,11 +88,11 @@ export async function createTestApp(environment: Record<string, string> = {}): P
     COMPANY_CACHE_SECONDS: '0',
     ...environment,
   });
-  const { database, dispose } = await createTestDatabase();
+  const { database, dispose } = await createTestDatabase(options);
   await migrateAndSeedDemo(database, config);
   const jobs = await startJobQueue(database, () => {});
   const mailTransport = createMailTransport(config.smtpUrl, () => {});
-  await registerWorkers(jobs, { db: database.db, mailTransport });
+  await registerWorkers(jobs, { db: database.db, mailTransport, mailFrom: config.mailFrom });
   const app = await buildApp({ config, db: database.db, jobs });
   return {
     app,

@@ -1,5 +1,6 @@
 import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
+import classes from './deferred-overlays.module.css';
 
 /**
  * Toasts, loaded just after the first paint so they stay out of the first download. Toasts shown
@@ -8,5 +9,5 @@ import '@mantine/notifications/styles.css';
  * every first visit. The feature that first needs `modals.*` should load it on demand.)
  */
 export function DeferredOverlays() {
-  return <Notifications position="top-right" limit={4} zIndex={1300} />;
+  return <Notifications position="top-right" limit={4} zIndex={1300} className={classes.toasts} />;
 }

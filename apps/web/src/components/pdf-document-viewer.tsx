@@ -1,11 +1,23 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import {
   IconAlertCircle,
   IconChevronLeft,
   IconChevronRight,
+  IconArrowAutofitWidth,
   IconExternalLink,
+  IconZoomIn,
+  IconZoomOut,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Document, Page, pdfjs } from 'react-pdf';
@@ -14,6 +26,7 @@ import 'react-pdf/dist/Page/TextLayer.css';
 // The worker is a file of our own build, served from the portal's origin (CSP: worker-src 'self').
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import classes from './pdf-document-viewer.module.css';
+import { fitWidthScale, nextZoomStep, openingScale, ZOOM_TOLERANCE } from './pdf-zoom';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -31,7 +44,9 @@ export type PdfDocumentViewerProps = {
 };
 
 /**
- * A paged PDF viewer (portal.md §2): Previous / Next, 'Page X of Y' and Preview in a new tab.
+ * A paged PDF viewer (portal.md §2): Previous / Next, 'Page X of Y' and Preview in a new tab,
+ * and zoom (out, in, fit to width; also − and + on the page). Pages fit the width, but never
+ * below the document's own size: on a phone the page scrolls inside its frame, not the site.
  * The text layer keeps the words selectable and readable by screen readers; the context menu is
  * off, as the spec asks. A missing or damaged file says so and offers the file itself.
  */
@@ -45,8 +60,21 @@ export function PdfDocumentViewer({ fileUrl, title }: PdfDocumentViewerProps) {
   // The page fits the frame's inner width, measured on a box inside its padding.
   const { ref: measureRef, width: frameWidth } = useElementSize<HTMLDivElement>();
   const frameRef = useRef<HTMLDivElement | null>(null);
+  // The page's width at scale 1, in CSS px (PDF points).
+  const [naturalWidth, setNaturalWidth] = useState<number | null>(null);
+  const [chosenScale, setChosenScale] = useState<number | null>(null);
 
-  const pageWidth = frameWidth > 0 ? Math.floor(Math.min(frameWidth, MAX_PAGE_WIDTH)) : undefined;
+  const fitScale =
+    frameWidth > 0 && naturalWidth
+      ? fitWidthScale(Math.min(frameWidth, MAX_PAGE_WIDTH), naturalWidth)
+      : null;
+  const scale = chosenScale ?? (fitScale === null ? null : openingScale(fitScale));
+  const pageWidth =
+    scale !== null && naturalWidth !== null ? Math.floor(naturalWidth * scale) : undefined;
+  const zoomInTo = scale === null ? null : nextZoomStep(scale, 1);
+  const zoomOutTo = scale === null ? null : nextZoomStep(scale, -1);
+  const isFitted =
+    scale !== null && fitScale !== null && Math.abs(scale - fitScale) < ZOOM_TOLERANCE;
   const file = useMemo(() => ({ url: fileUrl }), [fileUrl]);
 
   const goTo = (next: number) => {
@@ -55,9 +83,18 @@ export function PdfDocumentViewer({ fileUrl, title }: PdfDocumentViewerProps) {
     frameRef.current?.scrollTo({ top: 0 });
   };
 
+  const zoomTo = (next: number | null) => {
+    if (next !== null) setChosenScale(next);
+  };
+
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'ArrowRight') goTo(pageNumber + 1);
-    if (event.key === 'ArrowLeft') goTo(pageNumber - 1);
+    // Arrows turn pages only when the page has no room to scroll sideways.
+    const frame = frameRef.current;
+    const canScrollSideways = frame !== null && frame.scrollWidth > frame.clientWidth;
+    if (event.key === 'ArrowRight' && !canScrollSideways) goTo(pageNumber + 1);
+    if (event.key === 'ArrowLeft' && !canScrollSideways) goTo(pageNumber - 1);
+    if (event.key === '+' || event.key === '=') zoomTo(zoomInTo);
+    if (event.key === '-') zoomTo(zoomOutTo);
   };
 
   const previewLink = (
@@ -144,6 +181,58 @@ export function PdfDocumentViewer({ fileUrl, title }: PdfDocumentViewerProps) {
         </Text>
         {previewLink}
       </Group>
+      <Group
+        className={classes.toolbar}
+        gap="xs"
+        wrap="nowrap"
+        role="group"
+        aria-label={t('viewer.zoomLabel')}
+      >
+        <ActionIcon
+          variant="default"
+          size="lg"
+          onClick={() => zoomTo(zoomOutTo)}
+          disabled={zoomOutTo === null}
+          aria-label={t('viewer.zoomOut')}
+          data-testid="document-viewer-zoom-out"
+        >
+          <IconZoomOut size={18} aria-hidden />
+        </ActionIcon>
+        <Text
+          size="sm"
+          fw={500}
+          miw={52}
+          ta="center"
+          role="status"
+          aria-live="polite"
+          data-testid="document-viewer-zoom"
+        >
+          {scale !== null && (
+            <>
+              <VisuallyHidden>{t('viewer.zoomLabel')} </VisuallyHidden>
+              {t('viewer.zoomLevel', { percent: Math.round(scale * 100) })}
+            </>
+          )}
+        </Text>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          onClick={() => zoomTo(zoomInTo)}
+          disabled={zoomInTo === null}
+          aria-label={t('viewer.zoomIn')}
+          data-testid="document-viewer-zoom-in"
+        >
+          <IconZoomIn size={18} aria-hidden />
+        </ActionIcon>
+        <Button
+          variant="default"
+          leftSection={<IconArrowAutofitWidth size={16} aria-hidden />}
+          onClick={() => zoomTo(fitScale)}
+          disabled={fitScale === null || isFitted}
+        >
+          {t('viewer.fitWidth')}
+        </Button>
+      </Group>
       <div
         ref={frameRef}
         className={classes.frame}
@@ -160,6 +249,10 @@ export function PdfDocumentViewer({ fileUrl, title }: PdfDocumentViewerProps) {
             onLoadSuccess={(document) => {
               setPageCount(document.numPages);
               setPageNumber(1);
+              void document
+                .getPage(1)
+                .then((page) => setNaturalWidth(page.getViewport({ scale: 1 }).width))
+                .catch(() => setHasFailed(true));
             }}
             onLoadError={() => setHasFailed(true)}
             onSourceError={() => setHasFailed(true)}
@@ -171,6 +264,7 @@ export function PdfDocumentViewer({ fileUrl, title }: PdfDocumentViewerProps) {
                 className={classes.page}
                 pageNumber={pageNumber}
                 width={pageWidth}
+                onLoadSuccess={(page) => setNaturalWidth(page.originalWidth)}
                 loading={<ViewerLoading label={t('viewer.pageLoading', { page: pageNumber })} />}
                 onRenderError={() => setHasFailed(true)}
               />

@@ -1,68 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { currencyMarker, formatAmount, formatPrice } from './format-amount';
+import { currencySymbol, formatAmount } from './format-amount';
 
-describe('currencyMarker', () => {
-  it('shows the rand as R and any other currency by its code', () => {
-    expect(currencyMarker('ZAR')).toBe('R');
-    expect(currencyMarker('zar ')).toBe('R');
-    expect(currencyMarker('KES')).toBe('KES');
-    expect(currencyMarker('usd')).toBe('USD');
-  });
-});
+/** Intl puts a no-break space between the symbol and the figure; the tests read it as a space. */
+const format = (amount: string, currency: string, language = 'en') =>
+  formatAmount(amount, currency, language).replace(/\u00a0/g, ' ');
 
-describe('formatPrice', () => {
-  it('groups rand thousands with spaces', () => {
-    expect(formatPrice('1234.50', 'ZAR')).toBe('R 1 234.50');
-    expect(formatPrice('1234567.05', 'ZAR')).toBe('R 1 234 567.05');
-    expect(formatPrice('999.99', 'ZAR')).toBe('R 999.99');
-  });
-
-  it('groups other currencies with commas', () => {
-    expect(formatPrice('1234.50', 'KES')).toBe('KES 1,234.50');
-    expect(formatPrice('100.00', 'USD')).toBe('USD 100.00');
-  });
-
-  it('always shows two decimals', () => {
-    expect(formatPrice('12', 'ZAR')).toBe('R 12.00');
-    expect(formatPrice('12.5', 'ZAR')).toBe('R 12.50');
-    expect(formatPrice('0.00', 'ZAR')).toBe('R 0.00');
-    expect(formatPrice('007.10', 'KES')).toBe('KES 7.10');
-  });
-
-  it('keeps the sign of a negative amount after the marker', () => {
-    expect(formatPrice('-1500.00', 'ZAR')).toBe('R -1 500.00');
-  });
-
-  it('never rounds through floating point', () => {
-    expect(formatPrice('90071992547409.93', 'USD')).toBe('USD 90,071,992,547,409.93');
-  });
-
-  it('shows text that is no amount as it is', () => {
-    expect(formatPrice('n/a', 'ZAR')).toBe('R n/a');
+describe('currencySymbol', () => {
+  it('writes the rand as R and any other currency by its code', () => {
+    expect(currencySymbol('ZAR')).toBe('R');
+    expect(currencySymbol(' zar ')).toBe('R');
+    expect(currencySymbol('KES')).toBe('KES');
+    expect(currencySymbol('usd')).toBe('USD');
   });
 });
 
 describe('formatAmount', () => {
-  it('shows rand as R with 2 decimals and no grouping', () => {
-    expect(formatAmount('123.45', 'ZAR')).toBe('R 123.45');
-    expect(formatAmount('0.00', 'zar')).toBe('R 0.00');
-    expect(formatAmount('1234.5', 'ZAR')).toBe('R 1234.50');
+  it('writes every currency one way: symbol, comma-grouped thousands, two decimals', () => {
+    expect(format('1815.00', 'ZAR')).toBe('R 1,815.00');
+    expect(format('1596.00', 'KES')).toBe('KES 1,596.00');
+    expect(format('15191.3', 'ZAR')).toBe('R 15,191.30');
+    expect(format('1234567.05', 'USD')).toBe('USD 1,234,567.05');
+    expect(format('999.99', 'ZAR')).toBe('R 999.99');
   });
 
-  it('pads missing decimals', () => {
-    expect(formatAmount('7', 'ZAR')).toBe('R 7.00');
-    expect(formatAmount('7.5', 'USD')).toBe('$ 7.50');
+  it('writes the same figure in Korean', () => {
+    expect(format('15191.30', 'ZAR', 'ko')).toBe('R 15,191.30');
+    expect(format('1596', 'KES', 'ko')).toBe('KES 1,596.00');
   });
 
-  it('names other currencies by their code', () => {
-    expect(formatAmount('10.00', 'KES')).toBe('KES 10.00');
+  it('follows the language for grouping and the decimal sign', () => {
+    expect(format('1234.5', 'ZAR', 'de')).toBe('1.234,50 R');
   });
 
-  it('keeps a minus sign', () => {
-    expect(formatAmount('-0.05', 'ZAR')).toBe('R -0.05');
+  it('always writes two decimals', () => {
+    expect(format('12', 'ZAR')).toBe('R 12.00');
+    expect(format('12.5', 'ZAR')).toBe('R 12.50');
+    expect(format('0.00', 'ZAR')).toBe('R 0.00');
+    expect(format('007.10', 'KES')).toBe('KES 7.10');
+    // Korean won has no minor unit, but the wire's amounts carry cents: they are kept.
+    expect(format('1500.25', 'KRW')).toBe('KRW 1,500.25');
+  });
+
+  it('keeps the sign of a negative amount', () => {
+    expect(format('-1500.00', 'ZAR')).toBe('-R 1,500.00');
   });
 
   it('never rounds through floating point', () => {
-    expect(formatAmount('90071992547409.93', 'ZAR')).toBe('R 90071992547409.93');
+    expect(format('90071992547409.93', 'USD')).toBe('USD 90,071,992,547,409.93');
+    expect(format('0.07', 'ZAR')).toBe('R 0.07');
+  });
+
+  it('writes text that is no amount, or an unknown currency, plainly', () => {
+    expect(format('n/a', 'ZAR')).toBe('R n/a');
+    expect(format('12.345', 'ZAR')).toBe('R 12.345');
+    expect(format('12.50', 'R')).toBe('R 12.50');
   });
 });

@@ -1,41 +1,62 @@
 /**
- * Money from the wire's 2-decimal strings, always with 2 decimals and never through a float. The
- * marketplace lists prices as portal.md §4 writes them: the rand as "R" with space-grouped
- * thousands ("R 1 234.50"), any other currency by its code with comma-grouped thousands
- * ("KES 1,234.50"). The configuration and saved items show the plain figure after the currency's
- * sign ("R 1234.50", "$ 7.50").
+ * The one way the portal writes money (ADR 013): the currency's symbol as the company shows it
+ * ("R" for the rand, as portal.md §4 writes it; every other currency by its ISO code, so the
+ * Namibian and US dollar never share a "$"), then the amount grouped and pointed as the page's
+ * language writes numbers (Intl.NumberFormat), always with 2 decimals. Amounts arrive as the
+ * wire's 2-decimal strings and are formatted as strings, never through a float.
  */
 
-const AMOUNT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
-const RAND = 'ZAR';
+const AMOUNT = /^-?\d+(?:\.\d{1,2})?$/;
 
-/** Currencies shown by their sign in `formatAmount`; any other is shown by its code. */
-const CURRENCY_SIGNS: Record<string, string> = { ZAR: 'R', USD: '$', EUR: '€', GBP: '£' };
+/** Currencies the company writes with a sign of its own; any other is written by its code. */
+const CURRENCY_SYMBOLS: Record<string, string> = { ZAR: 'R' };
 
-function writeAmount(amount: string, marker: string, thousandsSeparator: string): string {
-  const match = AMOUNT.exec(amount.trim());
-  if (!match) return `${marker} ${amount}`.trim();
-  const [, sign, whole = '0', fraction = ''] = match;
-  const digits = whole
-    .replace(/^0+(?=\d)/, '')
-    .replace(/\B(?=(\d{3})+(?!\d))/g, thousandsSeparator);
-  return `${marker} ${sign}${digits}.${fraction.padEnd(2, '0')}`.trim();
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatterFor(language: string, code: string): Intl.NumberFormat {
+  const key = `${language}|${code}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency: code,
+      // The code marks where the locale puts the currency; the symbol replaces it below.
+      currencyDisplay: 'code',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
 
-/** The sign before a listed price, and alone when prices are hidden: "R" for ZAR, else the code. */
-export function currencyMarker(currency: string): string {
-  const code = currency.trim().toUpperCase();
-  return code === RAND ? 'R' : code;
+function toCurrencyCode(currency: string): string {
+  return currency.trim().toUpperCase();
 }
 
-/** A listed price: "1234.5" in ZAR → "R 1 234.50"; text that is no amount as it is. */
-export function formatPrice(amount: string, currency: string): string {
-  const marker = currencyMarker(currency);
-  return writeAmount(amount, marker, marker === 'R' ? ' ' : ',');
+/** The sign written before an amount, and alone where a visitor sees no price: "R", "KES". */
+export function currencySymbol(currency: string): string {
+  const code = toCurrencyCode(currency);
+  return CURRENCY_SYMBOLS[code] ?? code;
 }
 
-/** A configured or saved amount: "1234.5" in ZAR → "R 1234.50", in USD → "$ 1234.50". */
-export function formatAmount(amount: string, currency: string): string {
-  const code = currency.trim().toUpperCase();
-  return writeAmount(amount, CURRENCY_SIGNS[code] ?? code, '');
+/**
+ * "1234.5" in ZAR → "R 1,234.50" (English and Korean alike); "1596" in KES → "KES 1,596.00".
+ * Text that is not an amount, or a currency Intl does not know, is written plainly after the
+ * symbol.
+ */
+export function formatAmount(amount: string, currency: string, language: string): string {
+  const text = amount.trim();
+  const symbol = currencySymbol(currency);
+  if (!AMOUNT.test(text)) return `${symbol} ${text}`.trim();
+  let formatter: Intl.NumberFormat;
+  try {
+    formatter = formatterFor(language, toCurrencyCode(currency));
+  } catch {
+    return `${symbol} ${text}`.trim();
+  }
+  return formatter
+    .formatToParts(text as Intl.StringNumericLiteral)
+    .map((part) => (part.type === 'currency' ? symbol : part.value))
+    .join('');
 }

@@ -1,8 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from './api-client';
 import { getFieldErrors } from './error-message';
+import { notifications } from '@mantine/notifications';
+import { showErrorToast } from './notify';
 
 type FormErrors = Record<string, unknown>;
 
@@ -87,4 +89,23 @@ export function useFormFeedback<Values extends Record<string, unknown>>(
     showServerFieldErrors,
     clearAnnouncement,
   };
+}
+
+const fieldToastId = (field: string) => `field-error-${field}`;
+
+/**
+ * A toast about one field ("Please select Region"), shown once however often it is asked for.
+ * `useClearFieldErrorToasts` takes it away once the field is put right, not 8 s later.
+ */
+export function showFieldErrorToast(field: string, message: string): void {
+  showErrorToast({ id: fieldToastId(field), message });
+}
+
+/** Takes away the toast of each field whose error is gone (null or empty). */
+export function useClearFieldErrorToasts(errors: Record<string, unknown>): void {
+  useEffect(() => {
+    for (const [field, message] of Object.entries(errors)) {
+      if (!message) notifications.hide(fieldToastId(field));
+    }
+  }, [errors]);
 }

@@ -6,8 +6,15 @@ import { getCurrentLanguage } from '@/i18n/i18n';
 /** A long text's loaders, one chunk per language. */
 export type LocalizedLoaders<T> = Record<TLanguage, () => Promise<T>>;
 
-/** A long text (FAQ, terms, an agreement) in the reader's language, fetched when first shown. */
-export function useLocalizedText<T>(name: string, loaders: LocalizedLoaders<T>) {
+/**
+ * A long text (FAQ, terms, an agreement) in the reader's language, fetched when first shown.
+ * `select` (stable, e.g. from useCallback) turns the loaded text into what the page shows.
+ */
+export function useLocalizedText<T, R = T>(
+  name: string,
+  loaders: LocalizedLoaders<T>,
+  select?: (text: T) => R,
+) {
   const { i18n } = useTranslation();
   const language = getCurrentLanguage(i18n.language);
   return useQuery({
@@ -16,5 +23,6 @@ export function useLocalizedText<T>(name: string, loaders: LocalizedLoaders<T>) 
     staleTime: Infinity,
     // While another language's text loads, the current one stays on screen.
     placeholderData: keepPreviousData,
+    select,
   });
 }

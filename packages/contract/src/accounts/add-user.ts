@@ -28,6 +28,6 @@ export const ZAddUserRequest = z.object({
 });
 export type TAddUserRequest = z.input<typeof ZAddUserRequest>;
 
-/** What sign-up, login and resend answer: the pending login the code completes. */
-export const ZPendingLogin = z.object({ ID: z.number().int(), emailId: z.string() });
+/** What sign-up, login and resend answer: the pending login the code completes (`ID` is opaque). */
+export const ZPendingLogin = z.object({ ID: z.string(), emailId: z.string() });
 export type TPendingLogin = z.infer<typeof ZPendingLogin>;

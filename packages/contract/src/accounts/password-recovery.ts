@@ -16,6 +16,22 @@ export type TForgotPasswordRequest = z.input<typeof ZForgotPasswordRequest>;
 export const ZForgotUserNameRequest = ZForgotPasswordRequest;
 export type TForgotUserNameRequest = TForgotPasswordRequest;
 
+/** The token of a recovery link (`/recoverpassword?token=…`); a malformed one is an invalid link. */
+const zRecoveryToken = z
+  .string({ error: RECOVERY_LINK_INVALID })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{20,200}$/, RECOVERY_LINK_INVALID);
+
+/**
+ * POST /api/checkResetLink: whether a recovery link can still set a password, asked when its page
+ * opens. 200, or 400 RECOVERY_LINK_INVALID alike for a fake, used, expired or other site's link.
+ */
+export const ZCheckResetLinkRequest = z.object({
+  queryStringValue: zRecoveryToken,
+  websiteUrl: zWebsiteUrl,
+});
+export type TCheckResetLinkRequest = z.input<typeof ZCheckResetLinkRequest>;
+
 /** POST /api/updatePassword: the recovery link's token and the new password (sign-up rule). */
 export const ZUpdatePasswordRequest = z
   .object({
@@ -23,10 +39,7 @@ export const ZUpdatePasswordRequest = z
     confirmPassword: z
       .string({ error: accountMessages.passwordRequired })
       .min(1, accountMessages.passwordRequired),
-    queryStringValue: z
-      .string({ error: RECOVERY_LINK_INVALID })
-      .trim()
-      .regex(/^[A-Za-z0-9_-]{20,200}$/, RECOVERY_LINK_INVALID),
+    queryStringValue: zRecoveryToken,
     websiteUrl: zWebsiteUrl,
   })
   .refine((value) => value.password === value.confirmPassword, {

@@ -39,6 +39,21 @@ export const ZCompanyConfiguration = z.object({
   defaultLanguage: ZLanguage,
   /** A CSS colour such as `#0b6bcb`; null keeps the portal's default palette. */
   primaryColor: nullableText,
+  /**
+   * Not in the spec (ADR 014): the brand facts the pages would otherwise assume. The country's ISO
+   * code and dialling code (the sign-up's default phone code, the phone hints, the data-protection
+   * law of the built-in texts), the IANA time zone and the support hours in it.
+   */
+  countryIsoCode: nullableText,
+  dialCode: nullableText,
+  timeZone: z.string(),
+  supportHours: z.object({
+    /** ISO weekdays, 1 Monday to 7 Sunday, in order. */
+    days: z.array(z.number().int().min(1).max(7)),
+    /** 'HH:MM' in `timeZone`. */
+    opensAt: z.string(),
+    closesAt: z.string(),
+  }),
 });
 export type TCompanyConfiguration = z.infer<typeof ZCompanyConfiguration>;
 

@@ -8,8 +8,15 @@ export const MEMBERSHIP_LOGO_SIDE_PX = 50;
 export const MEMBERSHIP_LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const MEMBERSHIP_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
+/** Neither side longer than this: a 50 × 1,000,000 image passes the 50 px rule but is no logo. */
+export const MEMBERSHIP_LOGO_MAX_SIDE_PX = 1000;
+
 export function isMembershipLogoSizeValid(width: number, height: number): boolean {
   return width === MEMBERSHIP_LOGO_SIDE_PX || height === MEMBERSHIP_LOGO_SIDE_PX;
+}
+
+export function isMembershipLogoWithinMaxSide(width: number, height: number): boolean {
+  return width <= MEMBERSHIP_LOGO_MAX_SIDE_PX && height <= MEMBERSHIP_LOGO_MAX_SIDE_PX;
 }
 
 /** Digits, spaces, and one leading +; 7 to 15 digits (E.164 allows at most 15). */

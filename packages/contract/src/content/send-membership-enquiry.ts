@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { zEmail } from '../validation/email';
 import { messages } from '../validation/messages';
-import { zRequiredText } from '../validation/text';
+import { zOptionalText, zRequiredText } from '../validation/text';
 import { zWebsiteUrl } from '../validation/website-url';
 import { isContactNumber } from './membership-rules';
+import { contentTextLimits } from './text-limits';
+
+const limits = contentTextLimits.membership;
 
 /**
  * POST /api/membership/sendEnquiry (multipart/form-data): the CxO series membership enquiry.
@@ -11,16 +14,16 @@ import { isContactNumber } from './membership-rules';
  * Stored, and mailed to the company with the logo attached.
  */
 export const ZSendMembershipEnquiryFields = z.object({
-  companyName: zRequiredText(messages.companyNameRequired, 200),
+  companyName: zRequiredText(messages.companyNameRequired, limits.companyName),
   emailID: zEmail(),
   contactNo: z
     .string({ error: messages.contactNumberRequired })
     .trim()
     .min(1, { error: messages.contactNumberRequired, abort: true })
     .refine(isContactNumber, messages.contactNumberInvalid),
-  vatNumber: z.string().trim().max(50).optional().default(''),
-  registrationNumber: zRequiredText(messages.registrationNumberRequired, 100),
-  companyAddress: zRequiredText(messages.companyAddressRequired, 500),
+  vatNumber: zOptionalText(limits.vatNumber),
+  registrationNumber: zRequiredText(messages.registrationNumberRequired, limits.registrationNumber),
+  companyAddress: zRequiredText(messages.companyAddressRequired, limits.companyAddress),
   websiteUrl: zWebsiteUrl,
 });
 export type TSendMembershipEnquiryFields = z.input<typeof ZSendMembershipEnquiryFields>;

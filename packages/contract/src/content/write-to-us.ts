@@ -3,6 +3,7 @@ import { zEmail } from '../validation/email';
 import { messages } from '../validation/messages';
 import { zRequiredText } from '../validation/text';
 import { zWebsiteUrl } from '../validation/website-url';
+import { contentTextLimits } from './text-limits';
 
 /**
  * POST /api/writeToUs: the Contact page's "Write to us". Stored, mailed to the company, and a
@@ -10,7 +11,7 @@ import { zWebsiteUrl } from '../validation/website-url';
  */
 export const ZWriteToUsRequest = z.object({
   emailID: zEmail(),
-  content: zRequiredText(messages.descriptionRequired),
+  content: zRequiredText(messages.descriptionRequired, contentTextLimits.writeToUs.content),
   websiteUrl: zWebsiteUrl,
 });
 export type TWriteToUsRequest = z.input<typeof ZWriteToUsRequest>;

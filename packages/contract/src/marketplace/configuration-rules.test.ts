@@ -50,6 +50,7 @@ const product = (overrides: Partial<PricedProduct> = {}): PricedProduct => ({
     { ramStartLimit: 5, ramEndLimit: 16, cpuCount: 6 },
   ],
   taxValue: 15,
+  taxBasis: 'beforeDiscount',
   discount: { ramDiscount: 10, diskDiscount: 0, cpuDiscount: 5 },
   isPremium: false,
   serviceType: 'Proxmox VE',
@@ -137,11 +138,41 @@ describe('quoteConfiguration', () => {
       ],
       days: 90,
       totalPrice: '1260.00',
+      discountAmount: '72.00',
+      taxBasis: 'beforeDiscount',
+      taxableAmount: '1260.00',
       taxPercent: 15,
       taxAmount: '189.00',
-      discountAmount: '72.00',
       totalPayable: '1377.00',
     });
+  });
+
+  it('taxes the price after the discount for a company that chose it', () => {
+    // The same 90 days: total 1260.00 less the discount 72.00 = 1188.00 taxed; VAT 15 % =
+    // 178.20; payable 1188.00 + 178.20 = 1366.20 (10.80 less than the spec's formula).
+    expect(
+      quoteConfiguration(
+        product({ taxBasis: 'afterDiscount' }),
+        { memory: 4, disk: 100, processor: 2 },
+        90,
+      ),
+    ).toMatchObject({
+      totalPrice: '1260.00',
+      discountAmount: '72.00',
+      taxBasis: 'afterDiscount',
+      taxableAmount: '1188.00',
+      taxPercent: 15,
+      taxAmount: '178.20',
+      totalPayable: '1366.20',
+    });
+    // 7 days of the smallest machine: 30.10 less 1.75 = 28.35 taxed; 4.2525 → 4.25; 32.60.
+    expect(
+      quoteConfiguration(
+        product({ taxBasis: 'afterDiscount' }),
+        { memory: 1, disk: 20, processor: 1 },
+        7,
+      ),
+    ).toMatchObject({ taxableAmount: '28.35', taxAmount: '4.25', totalPayable: '32.60' });
   });
 
   it('prices 30 days when no period is chosen, and rounds a short period half up', () => {

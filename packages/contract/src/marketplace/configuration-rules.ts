@@ -5,6 +5,7 @@ import {
   quoteVm,
   type Discounts,
   type SpecificationName,
+  type TaxBasis,
 } from '../pricing/vm-pricing';
 import type { TGetVmProductDetailsResponse } from './get-vm-product-details';
 import { marketplaceMessages } from './marketplace-messages';
@@ -46,6 +47,8 @@ export type PricedProduct = {
   ramCpuDependecy: RamCpuRule[];
   /** Percent, as the wire carries it (15 or 7.5). */
   taxValue: number;
+  /** The company's choice: tax on the total before the discount (§4) or after it. */
+  taxBasis: TaxBasis;
   /** Percents per line. */
   discount: { ramDiscount: number; diskDiscount: number; cpuDiscount: number };
   isPremium: boolean;
@@ -66,6 +69,7 @@ export function toPricedProduct(details: TGetVmProductDetailsResponse): PricedPr
     vmSpec: details.vmSpec,
     ramCpuDependecy: details.ramCpuDependecy,
     taxValue: details.VMProductDetail.taxValue,
+    taxBasis: details.taxBasis,
     discount: details.discount,
     isPremium: details.VMProductDetail.isPremium === 1,
     serviceType: details.VMProductDetail.serviceType,
@@ -152,9 +156,12 @@ export type Quote = {
   }[];
   days: number;
   totalPrice: string;
+  discountAmount: string;
+  taxBasis: TaxBasis;
+  /** What the tax is a percentage of: the total price, or the price after the discount. */
+  taxableAmount: string;
   taxPercent: number;
   taxAmount: string;
-  discountAmount: string;
   totalPayable: string;
 };
 
@@ -180,6 +187,7 @@ export function quoteConfiguration(
     pricedDays,
     percentToBasisPoints(product.taxValue),
     discounts,
+    product.taxBasis,
   );
   return {
     lines: quote.lines.map((line, index) => ({
@@ -191,9 +199,11 @@ export function quoteConfiguration(
     })),
     days: pricedDays,
     totalPrice: formatMinor(quote.total),
+    discountAmount: formatMinor(quote.discount),
+    taxBasis: product.taxBasis,
+    taxableAmount: formatMinor(quote.taxableAmount),
     taxPercent: product.taxValue,
     taxAmount: formatMinor(quote.tax),
-    discountAmount: formatMinor(quote.discount),
     totalPayable: formatMinor(quote.totalPayable),
   };
 }

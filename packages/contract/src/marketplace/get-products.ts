@@ -24,5 +24,7 @@ export const ZGetProductsResponse = ZProductPage.extend({
   cloudData: z.array(ZCloudCard),
   filterData: ZFilterData,
   serviceName: z.string(),
+  /** False when the company offers no cloud service of that name (an unknown address). */
+  serviceExists: z.boolean(),
 });
 export type TGetProductsResponse = z.infer<typeof ZGetProductsResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TAX_BASES } from '../pricing/vm-pricing';
 import { zAmount, ZFilterOption, zFlag, ZSpecificationLine, zProductId } from './catalogue-schemas';
 
 /**
@@ -56,6 +57,11 @@ export const ZGetVmProductDetailsResponse = z.object({
     .nullable(),
   timePeriod: z.array(ZTimePeriod),
   byPassflag: zFlag,
+  /**
+   * The company's tax: on the total before the discount, as vm-lifecycle.md §4 writes it
+   * (beforeDiscount), or on the price after the discount (afterDiscount). Ours, not the spec's.
+   */
+  taxBasis: z.enum(TAX_BASES),
   /** Percents per line. */
   discount: z.object({
     ramDiscount: z.number(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zAmount, zCount, zProductId } from './catalogue-schemas';
 import { SPECIFICATION_NAMES } from './configuration-rules';
+import { TAX_BASES } from '../pricing/vm-pricing';
 
 /**
  * POST /api/marketPlace/getVMQuote (customers): the server's Total Value table for a
@@ -28,9 +29,12 @@ export const ZVmQuote = z.object({
   ),
   days: z.number().int(),
   totalPrice: zAmount,
+  discountAmount: zAmount,
+  /** beforeDiscount: tax on totalPrice (vm-lifecycle.md §4); afterDiscount: on totalPrice − discountAmount. */
+  taxBasis: z.enum(TAX_BASES),
+  taxableAmount: zAmount,
   taxPercent: z.number(),
   taxAmount: zAmount,
-  discountAmount: zAmount,
   totalPayable: zAmount,
 });
 

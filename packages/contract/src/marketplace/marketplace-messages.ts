@@ -14,6 +14,7 @@ export const marketplaceMessages = {
   processorFollowsMemory: 'The processor count follows the chosen memory',
   priceChanged: 'The price has changed. Please check the new total and try again.',
   productSaved: 'Your product has been successfully saved',
+  alreadySaved: 'Already in your saved items',
   savedItemNotFound: 'This saved product does not exist',
   savedItemDeleted: 'Saved product deleted',
   savedItemsFull: 'You can keep up to 100 saved products. Delete one to save another.',

@@ -48,26 +48,52 @@ describe('VM pricing (vm-lifecycle.md §4, §9)', () => {
   });
 
   it('quotes 30 days with 15 % VAT: R470.00 + R70.50 = R540.50', () => {
-    const quote = quoteVm(lines, 30, 1500, noDiscount);
+    const quote = quoteVm(lines, 30, 1500, noDiscount, 'beforeDiscount');
     expect(quote.total).toBe(47000);
     expect(quote.tax).toBe(7050);
     expect(quote.totalPayable).toBe(54050);
   });
 
-  it('takes each line’s discount at its own percentage', () => {
-    // 10 % on RAM (R20.00) + 5 % on disk (R6.00) + 0 on CPU = R26.00 off.
-    const quote = quoteVm(lines, 30, 1500, {
-      ramDiscount: 1000,
-      diskDiscount: 500,
-      cpuDiscount: 0,
-    });
+  // 10 % on RAM (R20.00) + 5 % on disk (R6.00) + 0 on CPU = R26.00 off.
+  const someDiscount = { ramDiscount: 1000, diskDiscount: 500, cpuDiscount: 0 };
+
+  it('takes each line’s discount at its own percentage, and by default taxes the total before it (§4)', () => {
+    const quote = quoteVm(lines, 30, 1500, someDiscount, 'beforeDiscount');
     expect(quote.lines.map((line) => line.discount)).toEqual([2000, 600, 0]);
     expect(quote.discount).toBe(2600);
-    expect(quote.totalPayable).toBe(47000 + 7050 - 2600);
+    // Tax 15 % of R470.00 = R70.50; R470.00 − R26.00 + R70.50 = R514.50.
+    expect(quote.taxableAmount).toBe(47000);
+    expect(quote.tax).toBe(7050);
+    expect(quote.totalPayable).toBe(51450);
+  });
+
+  it('taxes the discounted price for a company that chose tax after discount', () => {
+    const quote = quoteVm(lines, 30, 1500, someDiscount, 'afterDiscount');
+    expect(quote.discount).toBe(2600);
+    // Tax 15 % of (R470.00 − R26.00 = R444.00) = R66.60; R444.00 + R66.60 = R510.60.
+    expect(quote.taxableAmount).toBe(44400);
+    expect(quote.tax).toBe(6660);
+    expect(quote.totalPayable).toBe(51060);
+  });
+
+  it('rounds the tax on the discounted price half up', () => {
+    // 7 days: lines 46.67 + 28.00 + 35.00 = 109.67; discount 4.67 (10 % of 46.67 = 4.667) +
+    // 1.40 = 6.07; taxed 103.60 × 15 % = 15.54. Before discount: 109.67 × 15 % = 16.4505 → 16.45.
+    const after = quoteVm(lines, 7, 1500, someDiscount, 'afterDiscount');
+    expect(after.discount).toBe(607);
+    expect(after.taxableAmount).toBe(10360);
+    expect(after.tax).toBe(1554);
+    expect(after.totalPayable).toBe(10967 - 607 + 1554);
+    expect(quoteVm(lines, 7, 1500, someDiscount, 'beforeDiscount').tax).toBe(1645);
+  });
+
+  it('charges the same either way when nothing is discounted', () => {
+    const before = quoteVm(lines, 90, 1500, noDiscount, 'beforeDiscount');
+    expect(quoteVm(lines, 90, 1500, noDiscount, 'afterDiscount')).toEqual(before);
   });
 
   it('rescales every line for another period: 7 days of R470.00', () => {
-    const quote = quoteVm(lines, 7, 1500, noDiscount);
+    const quote = quoteVm(lines, 7, 1500, noDiscount, 'beforeDiscount');
     // R200×7/30 = 46.67, R120×7/30 = 28.00, R150×7/30 = 35.00
     expect(quote.lines.map((line) => line.cost)).toEqual([4667, 2800, 3500]);
     expect(quote.total).toBe(10967);

@@ -30,23 +30,35 @@ const discountOf = (name: SpecificationName, discounts: Discounts) =>
       ? discounts.diskDiscount
       : discounts.cpuDiscount;
 
+/**
+ * What the tax is charged on. vm-lifecycle.md §4 taxes the total before the discount (the
+ * default); a company may choose to tax the price after the discount instead, as VAT law asks of
+ * a South African provider (ADR 015).
+ */
+export const TAX_BASES = ['beforeDiscount', 'afterDiscount'] as const;
+export type TaxBasis = (typeof TAX_BASES)[number];
+
 export type VmQuote = {
   lines: { name: SpecificationName; count: number; cost: Minor; discount: Minor }[];
   total: Minor;
-  tax: Minor;
   discount: Minor;
+  /** The amount the tax is a percentage of: the total, or the total less the discount. */
+  taxableAmount: Minor;
+  tax: Minor;
   totalPayable: Minor;
 };
 
 /**
- * A new VM's bill for a period: each line count × cost per unit rescaled to the period; tax on
- * the total; each line's discount at its own percentage; total payable = total + tax − discount.
+ * A new VM's bill for a period: each line count × cost per unit rescaled to the period; each
+ * line's discount at its own percentage; tax on the total (§4) or, for a company that taxes the
+ * discounted price, on the total less the discount; total payable = total − discount + tax.
  */
 export function quoteVm(
   lines: PricedLine[],
   days: number,
   taxBasisPoints: number,
   discounts: Discounts,
+  taxBasis: TaxBasis,
 ): VmQuote {
   const priced = lines.map((line) => {
     const cost = costForPeriod(lineCost(line.count, line.costPerUnit), days);
@@ -58,9 +70,17 @@ export function quoteVm(
     };
   });
   const total = priced.reduce((sum, line) => sum + line.cost, 0);
-  const tax = percentOf(total, taxBasisPoints);
   const discount = priced.reduce((sum, line) => sum + line.discount, 0);
-  return { lines: priced, total, tax, discount, totalPayable: total + tax - discount };
+  const taxableAmount = taxBasis === 'afterDiscount' ? total - discount : total;
+  const tax = percentOf(taxableAmount, taxBasisPoints);
+  return {
+    lines: priced,
+    total,
+    discount,
+    taxableAmount,
+    tax,
+    totalPayable: total - discount + tax,
+  };
 }
 
 /** Renew arrears of one VM (§9): (cost + tax) / 30 × days extended, when days extended > 0. */

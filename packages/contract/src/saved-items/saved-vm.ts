@@ -31,6 +31,17 @@ export type TSaveVmForLaterRequest = z.input<typeof ZSaveVmForLaterRequest>;
 
 export const ZSaveVmForLaterResponse = z.object({ ID: z.number().int() });
 
+/**
+ * The data of a 409 'Already in your saved items': the customer has saved this configuration
+ * (same product, counts, period and region) before; ID is that saved item. (A 409 'The price has
+ * changed' carries `quote` instead.)
+ */
+export const ZSaveVmAlreadySaved = z.object({
+  ID: z.number().int(),
+  isAlreadySaved: z.literal(true),
+});
+export type TSaveVmAlreadySaved = z.infer<typeof ZSaveVmAlreadySaved>;
+
 /** GET /api/virtualMachine/showSavedVM (customers): the customer's saved products, newest first. */
 export const ZSavedVm = z.object({
   ID: z.number().int(),
@@ -44,11 +55,14 @@ export const ZSavedVm = z.object({
   osType: z.string(),
   imagePath: z.string().nullable(),
   regionID: z.number().int(),
+  /** The saved region's name; null when none was chosen (or the region is gone). */
+  regionName: z.string().nullable(),
   timePeriod: z.number().int(),
   totalAmount: z.string(),
   currency: z.string(),
   /** False once the provider has withdrawn the product. */
   isAvailable: z.boolean(),
+  /** When it was saved (ISO 8601). */
   savedAt: z.string(),
 });
 export type TSavedVm = z.infer<typeof ZSavedVm>;

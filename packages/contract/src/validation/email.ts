@@ -2,15 +2,24 @@ import { z } from 'zod';
 import { messages } from './messages';
 
 /**
- * An ordinary address: one `@`, no spaces, a dot in the domain, a top-level part of two or more
- * letters. Deliberately the same test in the browser and on the server.
+ * An ordinary address (portal.md §5): a local part of ASCII letters, digits and . _ % + ' -
+ * (no leading, trailing or doubled dot), one `@`, and a domain of two or more dotted labels
+ * (letters, digits, inner hyphens) ending in a top-level part of letters or punycode. Quotes,
+ * angle brackets, spaces, control characters and non-ASCII text never pass. Deliberately the
+ * same test in the browser and on the server.
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9_%+'-]+(?:\.[A-Za-z0-9_%+'-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
 
 export const MAX_EMAIL_LENGTH = 254;
+export const MAX_EMAIL_LOCAL_PART_LENGTH = 64;
 
 export function isEmail(value: string): boolean {
-  return value.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(value);
+  return (
+    value.length <= MAX_EMAIL_LENGTH &&
+    value.indexOf('@') <= MAX_EMAIL_LOCAL_PART_LENGTH &&
+    EMAIL_PATTERN.test(value)
+  );
 }
 
 /** A required email field; trimmed before the checks, as the spec asks. */

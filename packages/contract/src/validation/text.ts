@@ -1,4 +1,18 @@
 import { z } from 'zod';
+import { messages } from './messages';
+
+/**
+ * Control characters nobody types into a form: C0 but tab, line feed and carriage return, DEL, and
+ * C1. PostgreSQL refuses NUL in text, and the others can rewrite a terminal or a mail header.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTER.test(value);
+}
+
+const isPlainText = (value: string) => !hasControlCharacters(value);
 
 /** A required free-text field, trimmed, with the spec's message when blank and a sane length cap. */
 export function zRequiredText(requiredMessage: string, maxLength = 5_000) {
@@ -6,7 +20,19 @@ export function zRequiredText(requiredMessage: string, maxLength = 5_000) {
     .string({ error: requiredMessage })
     .trim()
     .min(1, { error: requiredMessage, abort: true })
-    .max(maxLength, `Use at most ${maxLength} characters`);
+    .max(maxLength, `Use at most ${maxLength} characters`)
+    .refine(isPlainText, messages.textControlCharacters);
+}
+
+/** An optional free-text field: absent is ''. */
+export function zOptionalText(maxLength: number) {
+  return z
+    .string()
+    .trim()
+    .max(maxLength, `Use at most ${maxLength} characters`)
+    .refine(isPlainText, messages.textControlCharacters)
+    .optional()
+    .default('');
 }
 
 /** The browser's check for the same rule. */
@@ -17,5 +43,6 @@ export function validateRequiredText(
 ): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return requiredMessage;
-  return trimmed.length > maxLength ? `Use at most ${maxLength} characters` : null;
+  if (trimmed.length > maxLength) return `Use at most ${maxLength} characters`;
+  return hasControlCharacters(trimmed) ? messages.textControlCharacters : null;
 }

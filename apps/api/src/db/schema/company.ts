@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgEnum,
@@ -19,41 +20,72 @@ const timestamps = {
     .$onUpdate(() => new Date()),
 };
 
+/** What a company's tax is charged on (ADR 015); the values are the contract's TAX_BASES. */
+export const taxBasis = pgEnum('tax_basis', ['beforeDiscount', 'afterDiscount']);
+
 /** A provider brand. Everything a visitor sees is scoped to one company. */
-export const companies = pgTable('companies', {
-  id: serial('id').primaryKey(),
-  /** Stable key used by the seed to find its rows again. */
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  logoPath: text('logo_path'),
-  /** The portal's own canonical address. */
-  portalUrl: text('portal_url').notNull(),
-  /** The company's external website (header link; hidden when empty). */
-  websiteUrl: text('website_url'),
-  facebookUrl: text('facebook_url'),
-  instagramUrl: text('instagram_url'),
-  twitterUrl: text('twitter_url'),
-  linkedinUrl: text('linkedin_url'),
-  youtubeUrl: text('youtube_url'),
-  contactNumber: text('contact_number'),
-  country: text('country'),
-  email: text('email'),
-  officeAddress: text('office_address'),
-  city: text('city'),
-  postalCode: text('postal_code'),
-  vatNumber: text('vat_number'),
-  registrationAgreementPath: text('registration_agreement_path'),
-  termsPath: text('terms_path'),
-  privacyPolicyPath: text('privacy_policy_path'),
-  videoPath: text('video_path'),
-  regionId: integer('region_id'),
-  isInMaintenance: boolean('is_in_maintenance').notNull().default(false),
-  maintenanceMessage: text('maintenance_message'),
-  maintenanceRedirectUrl: text('maintenance_redirect_url'),
-  defaultLanguage: text('default_language').notNull().default('en'),
-  primaryColor: text('primary_color'),
-  ...timestamps,
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    /** Stable key used by the seed to find its rows again. */
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    logoPath: text('logo_path'),
+    /** The portal's own canonical address. */
+    portalUrl: text('portal_url').notNull(),
+    /** The company's external website (header link; hidden when empty). */
+    websiteUrl: text('website_url'),
+    facebookUrl: text('facebook_url'),
+    instagramUrl: text('instagram_url'),
+    twitterUrl: text('twitter_url'),
+    linkedinUrl: text('linkedin_url'),
+    youtubeUrl: text('youtube_url'),
+    contactNumber: text('contact_number'),
+    country: text('country'),
+    email: text('email'),
+    officeAddress: text('office_address'),
+    city: text('city'),
+    postalCode: text('postal_code'),
+    vatNumber: text('vat_number'),
+    registrationAgreementPath: text('registration_agreement_path'),
+    termsPath: text('terms_path'),
+    privacyPolicyPath: text('privacy_policy_path'),
+    videoPath: text('video_path'),
+    regionId: integer('region_id'),
+    isInMaintenance: boolean('is_in_maintenance').notNull().default(false),
+    maintenanceMessage: text('maintenance_message'),
+    maintenanceRedirectUrl: text('maintenance_redirect_url'),
+    defaultLanguage: text('default_language').notNull().default('en'),
+    primaryColor: text('primary_color'),
+    /**
+     * The company's country as a `countries` row: its dialling code is the sign-up's default and
+     * the phone hints' example, its data-protection law names the built-in legal texts.
+     */
+    countryIsoCode: text('country_iso_code').references(() => countries.isoCode, {
+      onDelete: 'set null',
+    }),
+    /** The IANA time zone of the support hours (`Africa/Nairobi`). */
+    timeZone: text('time_zone').notNull().default('Africa/Johannesburg'),
+    /** Support hours as 'HH:MM' in `timeZone`; the defaults are portal.md §9's 08h30 to 17h00. */
+    supportOpensAt: text('support_opens_at').notNull().default('08:30'),
+    supportClosesAt: text('support_closes_at').notNull().default('17:00'),
+    /** ISO weekdays with support, 1 Monday to 7 Sunday. */
+    supportDays: integer('support_days')
+      .array()
+      .notNull()
+      .default(sql`'{1,2,3,4,5}'::integer[]`),
+    /** Tax on the total before the discount (vm-lifecycle.md §4, the default) or after it. */
+    taxBasis: taxBasis('tax_basis').notNull().default('beforeDiscount'),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      'companies_support_hours_check',
+      sql`${table.supportOpensAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${table.supportClosesAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${table.supportDays} <@ '{1,2,3,4,5,6,7}'::integer[] and cardinality(${table.supportDays}) > 0`,
+    ),
+  ],
+);
 
 /** The website origins a company answers on (`https://portal.example.com`), normalised. */
 export const companyDomains = pgTable(

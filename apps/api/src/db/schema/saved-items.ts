@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { customers } from './accounts';
 import { companies } from './company';
 import { regions, vmProducts } from './catalogue';
@@ -30,5 +30,20 @@ export const savedVms = pgTable(
     currency: text('currency').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('saved_vms_customer_idx').on(table.customerId, table.createdAt)],
+  (table) => [
+    index('saved_vms_customer_idx').on(table.customerId, table.createdAt),
+    // One row per configuration a customer saved: a second save of the same one is refused by
+    // the database, however many arrive at once ("no region" counts as one region).
+    unique('saved_vms_configuration_key')
+      .on(
+        table.customerId,
+        table.productId,
+        table.memoryCount,
+        table.driveCount,
+        table.processorCount,
+        table.timePeriodDays,
+        table.regionId,
+      )
+      .nullsNotDistinct(),
+  ],
 );

@@ -26,6 +26,7 @@ function toPricedProduct(product: DemoProduct): PricedProduct {
       cpuCount: rule.cpuCount,
     })),
     taxValue: 15,
+    taxBasis: 'beforeDiscount',
     discount: { ramDiscount: 0, diskDiscount: 0, cpuDiscount: 0 },
     isPremium: product.isPremium ?? false,
     serviceType: product.serviceType,

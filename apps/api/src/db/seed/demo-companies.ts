@@ -101,6 +101,13 @@ export function buildDemoCompanies({
         maintenanceRedirectUrl: null,
         defaultLanguage: 'en',
         primaryColor: '#0b6bcb',
+        // South African VAT is charged on the discounted price (ADR 015).
+        taxBasis: 'afterDiscount',
+        countryIsoCode: 'ZA',
+        timeZone: 'Africa/Johannesburg',
+        supportOpensAt: '08:30',
+        supportClosesAt: '17:00',
+        supportDays: [1, 2, 3, 4, 5],
       },
       addresses: [
         {
@@ -281,7 +288,15 @@ export function buildDemoCompanies({
         maintenanceMessage: 'Baobab Hosting is under scheduled maintenance.',
         maintenanceRedirectUrl: null,
         defaultLanguage: 'en',
-        primaryColor: '#2b8a3e',
+        // 5.35:1 against white, so its buttons and links meet WCAG AA (#2b8a3e was 4.37:1).
+        primaryColor: '#277a37',
+        // The spec's formula (vm-lifecycle.md §4), so both bases can be seen.
+        taxBasis: 'beforeDiscount',
+        countryIsoCode: 'KE',
+        timeZone: 'Africa/Nairobi',
+        supportOpensAt: '08:00',
+        supportClosesAt: '18:00',
+        supportDays: [1, 2, 3, 4, 5, 6],
       },
       addresses: [
         {

@@ -24,11 +24,16 @@ export function contactReceivedMail(
   });
 }
 
-export function contactThankYouMail(
-  brand: MailBrand,
-  language: TLanguage,
-  from: { email: string; content: string },
-): RenderedMail {
+/**
+ * Acknowledgements go to an address the visitor typed and nobody confirmed: they carry the brand's
+ * words only (no parameter could bring the visitor's text in), so a form cannot relay spam.
+ */
+const notYouLine = (ko: boolean) =>
+  ko
+    ? '직접 보내신 적이 없다면 이 메일은 무시하셔도 됩니다.'
+    : 'If you did not write to us, you can ignore this mail.';
+
+export function contactThankYouMail(brand: MailBrand, language: TLanguage): RenderedMail {
   const ko = language === 'ko';
   return renderMail(brand, {
     language,
@@ -38,10 +43,10 @@ export function contactThankYouMail(
     heading: ko ? '문의를 잘 받았습니다' : 'We have your message',
     paragraphs: [
       ko
-        ? `영업시간(남아프리카 시간 08:30–17:00) 중 영업일 기준 1일 이내에 ${from.email}(으)로 답변드리겠습니다.`
-        : `We will answer at ${from.email} within one business day (business hours 08h30 to 17h00 South African time).`,
+        ? `${brand.name} 웹사이트에서 이 주소로 보내신 메시지를 받았습니다. 이메일로 답변드리겠습니다.`
+        : `${brand.name} has received the message sent from this address through its website and will reply by email.`,
+      notYouLine(ko),
     ],
-    quote: { label: ko ? '보내신 메시지' : 'Your message', lines: lines(from.content) },
     action: { label: ko ? `${brand.name} 방문하기` : `Visit ${brand.name}`, url: brand.portalUrl },
   });
 }
@@ -71,24 +76,19 @@ export function enquiryReceivedMail(
   });
 }
 
-export function enquiryThankYouMail(
-  brand: MailBrand,
-  language: TLanguage,
-  enquiry: Enquiry,
-): RenderedMail {
+export function enquiryThankYouMail(brand: MailBrand, language: TLanguage): RenderedMail {
   const ko = language === 'ko';
   return renderMail(brand, {
     language,
-    subject: ko
-      ? `${enquiry.productService} 문의가 접수되었습니다`
-      : `We received your enquiry about ${enquiry.productService}`,
-    heading: ko ? `${enquiry.name} 님, 감사합니다` : `Thank you, ${enquiry.name}`,
+    subject: ko ? `${brand.name} 문의가 접수되었습니다` : `Your enquiry to ${brand.name}`,
+    heading: ko ? '문의해 주셔서 감사합니다' : 'Thank you for your enquiry',
     paragraphs: [
       ko
-        ? `${brand.name} 담당자가 ${enquiry.productService} 문의를 검토한 뒤 ${enquiry.email}(으)로 연락드리겠습니다.`
-        : `Someone from ${brand.name} will look at your enquiry about ${enquiry.productService} and reply to ${enquiry.email}.`,
+        ? `${brand.name} 웹사이트에서 이 주소로 보내신 문의를 받았습니다. ${brand.name} 담당자가 이메일로 답변드리겠습니다.`
+        : `${brand.name} has received the enquiry sent from this address through its website. Someone from ${brand.name} will reply by email.`,
+      notYouLine(ko),
     ],
-    quote: { label: ko ? '문의 내용' : 'Your message', lines: lines(enquiry.message) },
+    action: { label: ko ? `${brand.name} 방문하기` : `Visit ${brand.name}`, url: brand.portalUrl },
   });
 }
 
@@ -133,20 +133,17 @@ export function membershipEnquiryMail(
   });
 }
 
-export function membershipThankYouMail(
-  brand: MailBrand,
-  language: TLanguage,
-  enquiry: Pick<Membership, 'companyName'>,
-): RenderedMail {
+export function membershipThankYouMail(brand: MailBrand, language: TLanguage): RenderedMail {
   const ko = language === 'ko';
   return renderMail(brand, {
     language,
     subject: ko ? 'CxO 시리즈 멤버십 문의가 접수되었습니다' : 'Your CxO series membership enquiry',
-    heading: ko ? '문의해 주셔서 감사합니다' : 'Thank you for your interest',
+    heading: ko ? '관심을 가져 주셔서 감사합니다' : 'Thank you for your interest',
     paragraphs: [
       ko
-        ? `${enquiry.companyName}의 CxO 시리즈 멤버십 문의를 받았습니다. ${brand.name}에서 곧 연락드리겠습니다.`
-        : `We received ${enquiry.companyName}'s enquiry about the CxO series membership. ${brand.name} will be in touch soon.`,
+        ? `${brand.name} 웹사이트에서 이 주소로 보내신 CxO 시리즈 멤버십 문의를 받았습니다. 이메일로 연락드리겠습니다.`
+        : `${brand.name} has received the CxO series membership enquiry sent from this address and will be in touch by email.`,
+      notYouLine(ko),
     ],
   });
 }

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { customers, loginCodes } from '../../db/schema/accounts';
+import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
+import { maskEmail } from '@cloud-portal/contract/validation/account-rules';
+import {
+  customers,
+  loginCodes,
+  loginFailures,
+  pendingLogins,
+  refreshTokens,
+} from '../../db/schema/accounts';
+import { companies } from '../../db/schema/company';
+import { sha256 } from '../../lib/tokens';
+import { loginAddressKey, signAccessToken, verifyAccessToken } from './crypto-tokens';
+import { resolveSessionSecret } from './session-secret';
 import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
 import {
   codeFromMail,
@@ -17,6 +29,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Logs in with the password: the pending login's ID and the mailed code. */
+async function logInForCode(user: { email: string; password: string }) {
+  const mailsBefore = t.smtp.mails.length;
+  const login = await post(t.app, '/api/login', { emailID: user.email, password: user.password });
+  expect(login.statusCode).toBe(200);
+  return {
+    ID: login.json().data.ID as string,
+    code: await codeFromMail(t.smtp, user.email, mailsBefore),
+  };
+}
+
+const setMaintenance = (isInMaintenance: boolean) =>
+  t.database.db.update(companies).set({ isInMaintenance }).where(eq(companies.slug, 'demo'));
+
+const mailsTo = (email: string, after: number) =>
+  t.smtp.mails.slice(after).filter((mail) => mail.to.includes(email));
+
 describe('sign-up (POST /api/adduser)', () => {
   it('creates the account with an argon2id hash, mails a code, and the code starts a session in httpOnly cookies', async () => {
     const payload = validSignUp({
@@ -29,7 +58,13 @@ describe('sign-up (POST /api/adduser)', () => {
     const { ID, emailId } = response.json().data;
     expect(emailId).toBe('signup.one@example.co.za');
 
-    const [stored] = await t.database.db.select().from(customers).where(eq(customers.id, ID));
+    const [stored] = await t.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, emailId));
+    // The pending login's reference, never the customer's (sequential) id.
+    expect(ID).toMatch(/^[\w-]{22}$/);
+    expect(ID).not.toBe(String(stored!.id));
     expect(stored).toMatchObject({
       firstName: 'Thandi Nomvula',
       role: 'user',
@@ -42,7 +77,7 @@ describe('sign-up (POST /api/adduser)', () => {
     const [storedCode] = await t.database.db
       .select()
       .from(loginCodes)
-      .where(eq(loginCodes.customerId, ID));
+      .where(eq(loginCodes.customerId, stored!.id));
     expect(storedCode!.codeHash).not.toContain(code);
 
     const verified = await post(t.app, '/api/twoFactorAuth', { emailID: emailId, ID, OTP: code });
@@ -51,7 +86,7 @@ describe('sign-up (POST /api/adduser)', () => {
       message: 'OTP has been verified successfully!',
     });
     expect(verified.json().data[0]).toMatchObject({
-      ID,
+      ID: stored!.id,
       firstName: 'Thandi Nomvula',
       emailID: emailId,
     });
@@ -68,7 +103,10 @@ describe('sign-up (POST /api/adduser)', () => {
       cookies: cookiesOf(verified),
     });
     expect(session.json().data.emailID).toBe(emailId);
-    const [after] = await t.database.db.select().from(customers).where(eq(customers.id, ID));
+    const [after] = await t.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, stored!.id));
     expect(after!.isEmailVerified).toBe(true);
   });
 
@@ -142,98 +180,219 @@ describe('login with a one-time code', () => {
     expect(paused.json().message).toBe('Too many failed attempts. Please try again in 15 minutes.');
   });
 
-  it('mails a code that works once; wrong codes count and the fifth spends it', async () => {
+  it('lifts the pause after 15 minutes, and pauses an address without an account the same way', async () => {
     const user = await signUpAndLogIn(t.app, t.smtp);
-    const mailsBefore = t.smtp.mails.length;
-    const login = await post(t.app, '/api/login', { emailID: user.email, password: user.password });
-    expect(login.json().message).toMatch(/^An OTP is sent to your t\*+@example\.co\.za$/);
-    const code = await codeFromMail(t.smtp, user.email, mailsBefore);
+    const ghost = `ghost.${Date.now()}@example.co.za`;
+    const answers = async (emailID: string) => {
+      const bodies = [];
+      for (let attempt = 0; attempt < 6; attempt += 1)
+        bodies.push((await post(t.app, '/api/login', { emailID, password: 'Wrong#2026' })).json());
+      return bodies;
+    };
+    const [real, unknown] = [await answers(user.email), await answers(ghost)];
+    expect(unknown).toEqual(real);
+    expect(real.map((body) => body.status)).toEqual([401, 401, 401, 401, 401, 429]);
 
-    const wrongCode = code === '000000' ? '111111' : '000000';
-    const wrong = await post(t.app, '/api/twoFactorAuth', {
-      emailID: user.email,
-      ID: user.id,
-      OTP: wrongCode,
-    });
-    expect(wrong.json()).toEqual({ status: 400, message: 'Please enter correct OTP.', data: null });
-    const right = await post(t.app, '/api/twoFactorAuth', {
-      emailID: user.email,
-      ID: user.id,
-      OTP: code,
-    });
-    expect(right.json().message).toBe('Login successfully!');
-    expect(
-      (await post(t.app, '/api/twoFactorAuth', { emailID: user.email, ID: user.id, OTP: code }))
-        .statusCode,
-    ).toBe(400);
-
-    const before2 = t.smtp.mails.length;
-    await post(t.app, '/api/login', { emailID: user.email, password: user.password });
-    const code2 = await codeFromMail(t.smtp, user.email, before2);
-    const statuses = [];
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      statuses.push(
-        (
-          await post(t.app, '/api/twoFactorAuth', {
-            emailID: user.email,
-            ID: user.id,
-            OTP: code2 === '000000' ? '111111' : '000000',
-          })
-        ).statusCode,
+    const [company] = await t.database.db
+      .select()
+      .from(companies)
+      .where(eq(companies.slug, 'demo'));
+    await t.database.db
+      .update(loginFailures)
+      .set({ pausedUntil: new Date(Date.now() - 1000) })
+      .where(
+        eq(
+          loginFailures.addressKey,
+          loginAddressKey(resolveSessionSecret(t.config), company!.id, user.email),
+        ),
       );
-    }
-    expect(statuses).toEqual([400, 400, 400, 400, 429]);
+    const wrongAgain = await post(t.app, '/api/login', {
+      emailID: user.email,
+      password: 'Wrong#2026',
+    });
+    expect(wrongAgain.statusCode).toBe(401);
+    const right = await post(t.app, '/api/login', { emailID: user.email, password: user.password });
+    expect(right.statusCode).toBe(200);
     expect(
-      (await post(t.app, '/api/twoFactorAuth', { emailID: user.email, ID: user.id, OTP: code2 }))
-        .statusCode,
-    ).toBe(400);
+      await t.database.db
+        .select()
+        .from(loginFailures)
+        .where(
+          eq(
+            loginFailures.addressKey,
+            loginAddressKey(resolveSessionSecret(t.config), company!.id, user.email),
+          ),
+        ),
+    ).toEqual([]);
   });
 
-  it('refuses an expired code, and a code for another account id', async () => {
+  it('answers an opaque ID for each login, not the customer id', async () => {
     const user = await signUpAndLogIn(t.app, t.smtp);
-    const before = t.smtp.mails.length;
-    await post(t.app, '/api/login', { emailID: user.email, password: user.password });
-    const code = await codeFromMail(t.smtp, user.email, before);
+    const first = await post(t.app, '/api/login', { emailID: user.email, password: user.password });
+    const second = await post(t.app, '/api/login', {
+      emailID: user.email,
+      password: user.password,
+    });
+    const [firstId, secondId] = [first.json().data.ID, second.json().data.ID];
+    expect(firstId).toMatch(/^[\w-]{22}$/);
+    expect(secondId).toMatch(/^[\w-]{22}$/);
+    expect(firstId).not.toBe(secondId);
+    expect([firstId, secondId]).not.toContain(String(user.id));
+    // The customer's id (what the ID used to be) names no login.
+    const byCustomerId = await post(t.app, '/api/twoFactorAuth', {
+      emailID: user.email,
+      ID: user.id,
+      OTP: '123456',
+    });
+    expect(byCustomerId.json()).toMatchObject({ status: 400, message: accountTexts.loginAgain });
+  });
+
+  it('mails a code that works once; wrong codes count and the fifth spends it', async () => {
+    const user = await signUpAndLogIn(t.app, t.smtp);
+    const { ID, code } = await logInForCode(user);
     expect(
       (
         await post(t.app, '/api/twoFactorAuth', {
           emailID: user.email,
-          ID: user.id + 1000,
-          OTP: code,
+          ID,
+          OTP: code === '000000' ? '111111' : '000000',
+        })
+      ).json(),
+    ).toEqual({ status: 400, message: 'Please enter correct OTP.', data: null });
+    const right = await post(t.app, '/api/twoFactorAuth', { emailID: user.email, ID, OTP: code });
+    expect(right.json().message).toBe('Login successfully!');
+    const again = await post(t.app, '/api/twoFactorAuth', { emailID: user.email, ID, OTP: code });
+    expect(again.json()).toMatchObject({ status: 400, message: accountTexts.loginAgain });
+
+    const second = await logInForCode(user);
+    const answers = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      answers.push(
+        (
+          await post(t.app, '/api/twoFactorAuth', {
+            emailID: user.email,
+            ID: second.ID,
+            OTP: second.code === '000000' ? '111111' : '000000',
+          })
+        ).json(),
+      );
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 429]);
+    // Every message is true: the fifth says the way out, and the right code is then refused
+    // with the same way out, as is a new code asked for this login.
+    expect(answers[4].message).toBe(
+      'Too many wrong codes. Please log in again with your password.',
+    );
+    const afterwards = await post(t.app, '/api/twoFactorAuth', {
+      emailID: user.email,
+      ID: second.ID,
+      OTP: second.code,
+    });
+    expect(afterwards.json()).toEqual({
+      status: 400,
+      message: 'This login has ended. Please log in again with your password.',
+      data: null,
+    });
+    const mailsBefore = t.smtp.mails.length;
+    expect(
+      (await post(t.app, '/api/resendOtp', { emailID: user.email, ID: second.ID })).statusCode,
+    ).toBe(200);
+    // Logging in again with the password is the way out; the resend mailed nothing.
+    const third = await logInForCode(user);
+    expect(mailsTo(user.email, mailsBefore)).toHaveLength(1);
+    expect(
+      (
+        await post(t.app, '/api/twoFactorAuth', {
+          emailID: user.email,
+          ID: third.ID,
+          OTP: third.code,
         })
       ).statusCode,
-    ).toBe(400);
+    ).toBe(200);
+  });
+
+  it("refuses another login's ID, an expired code (a new one may be asked for), and a login over 30 minutes old", async () => {
+    const user = await signUpAndLogIn(t.app, t.smtp);
+    const other = await signUpAndLogIn(t.app, t.smtp);
+    const { ID, code } = await logInForCode(user);
+    const otherLogin = await logInForCode(other);
+    const crossed = await post(t.app, '/api/twoFactorAuth', {
+      emailID: user.email,
+      ID: otherLogin.ID,
+      OTP: code,
+    });
+    expect(crossed.json()).toMatchObject({ status: 400, message: accountTexts.loginAgain });
+    const onOtherSite = await post(
+      t.app,
+      '/api/twoFactorAuth',
+      { emailID: user.email, ID, OTP: code },
+      { origin: SECOND_ORIGIN },
+    );
+    expect(onOtherSite.json()).toMatchObject({ status: 400, message: accountTexts.loginAgain });
+
     await t.database.db
       .update(loginCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(loginCodes.customerId, user.id));
     const expired = await post(t.app, '/api/twoFactorAuth', {
       emailID: user.email,
-      ID: user.id,
+      ID,
       OTP: code,
     });
     expect(expired.json().message).toBe('This OTP has expired. Please ask for a new one.');
+    const mailsBefore = t.smtp.mails.length;
+    await post(t.app, '/api/resendOtp', { emailID: user.email, ID });
+    const fresh = await codeFromMail(t.smtp, user.email, mailsBefore);
+
+    await t.database.db
+      .update(pendingLogins)
+      .set({ createdAt: new Date(Date.now() - 31 * 60 * 1000) })
+      .where(eq(pendingLogins.customerId, user.id));
+    const tooOld = await post(t.app, '/api/twoFactorAuth', {
+      emailID: user.email,
+      ID,
+      OTP: fresh,
+    });
+    expect(tooOld.json()).toMatchObject({ status: 400, message: accountTexts.loginAgain });
   });
 
-  it('resends a new code for a pending login only, and the old one stops working', async () => {
+  it('resends a new code only for a pending login, answering the same whatever the ID and address name', async () => {
     const user = await signUpAndLogIn(t.app, t.smtp);
-    const noPending = await post(t.app, '/api/resendOtp', { emailID: user.email, ID: user.id });
-    expect(noPending.statusCode).toBe(400);
+    const other = await signUpAndLogIn(t.app, t.smtp);
+    const { ID, code: first } = await logInForCode(user);
+    const otherLogin = await logInForCode(other);
 
-    const before = t.smtp.mails.length;
-    await post(t.app, '/api/login', { emailID: user.email, password: user.password });
-    const first = await codeFromMail(t.smtp, user.email, before);
-    const beforeResend = t.smtp.mails.length;
-    const resent = await post(t.app, '/api/resendOtp', { emailID: user.email, ID: user.id });
-    expect(resent.json().message).toMatch(/^An OTP is resent to your t\*+@example\.co\.za$/);
-    const second = await codeFromMail(t.smtp, user.email, beforeResend);
+    const mailsBefore = t.smtp.mails.length;
+    const notPending = [
+      { emailID: user.email, ID: otherLogin.ID },
+      { emailID: user.email, ID: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      { emailID: other.email, ID },
+      { emailID: user.email, ID: user.loginId },
+    ];
+    const answers = [];
+    for (const body of notPending) answers.push(await post(t.app, '/api/resendOtp', body));
+    const resent = await post(t.app, '/api/resendOtp', { emailID: user.email, ID });
+    const answerFor = (body: { emailID: string; ID: string }) => ({
+      status: 200,
+      message: `If this login is still open, a new OTP is on its way to ${maskEmail(body.emailID)}`,
+      data: { ID: body.ID, emailId: body.emailID },
+    });
+    expect(resent.json()).toEqual(answerFor({ emailID: user.email, ID }));
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual(answerFor(notPending[index]!));
+    }
+    const second = await codeFromMail(t.smtp, user.email, mailsBefore);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(user.email, mailsBefore)).toHaveLength(1);
+    expect(mailsTo(other.email, mailsBefore)).toHaveLength(0);
     if (first !== second)
       expect(
-        (await post(t.app, '/api/twoFactorAuth', { emailID: user.email, ID: user.id, OTP: first }))
+        (await post(t.app, '/api/twoFactorAuth', { emailID: user.email, ID, OTP: first }))
           .statusCode,
       ).toBe(400);
     expect(
-      (await post(t.app, '/api/twoFactorAuth', { emailID: user.email, ID: user.id, OTP: second }))
+      (await post(t.app, '/api/twoFactorAuth', { emailID: user.email, ID, OTP: second }))
         .statusCode,
     ).toBe(200);
   });
@@ -271,40 +430,117 @@ describe('login with a one-time code', () => {
 });
 
 describe('sessions', () => {
-  it('rotates the refresh token, and a reused one revokes the whole session', async () => {
+  const getSession = (cookies: Record<string, string>, origin = MAIN_ORIGIN) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { origin }, cookies });
+  const refresh = (cookies: Record<string, string>, origin = MAIN_ORIGIN) =>
+    post(t.app, '/api/auth/refresh', {}, { cookies, origin });
+  const spendGraceOf = (refreshToken: string) =>
+    t.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - 11_000) })
+      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+
+  it('rotates the refresh token; reused within 10 s it renews again, later it revokes the whole session', async () => {
     const user = await signUpAndLogIn(t.app, t.smtp);
-    const refreshed = await post(t.app, '/api/auth/refresh', {}, { cookies: user.cookies });
+    const refreshed = await refresh(user.cookies);
     expect(refreshed.statusCode).toBe(200);
     const rotated = cookiesOf(refreshed);
     expect(rotated.cp_refresh).not.toBe(user.cookies.cp_refresh);
 
-    const replay = await post(t.app, '/api/auth/refresh', {}, { cookies: user.cookies });
+    // A second tab with the same token a moment later: another rotation of the same session.
+    const secondTab = await refresh(user.cookies);
+    expect(secondTab.statusCode).toBe(200);
+    expect(cookiesOf(secondTab).cp_refresh).not.toBe(rotated.cp_refresh);
+    expect((await getSession({ ...user.cookies, ...cookiesOf(secondTab) })).statusCode).toBe(200);
+
+    await spendGraceOf(user.cookies.cp_refresh!);
+    const replay = await refresh(user.cookies);
     expect(replay.statusCode).toBe(401);
-    expect(
-      (await post(t.app, '/api/auth/refresh', {}, { cookies: { ...user.cookies, ...rotated } }))
-        .statusCode,
-    ).toBe(401);
-    const session = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { origin: MAIN_ORIGIN },
-      cookies: { ...user.cookies, ...rotated },
-    });
-    expect(session.statusCode).toBe(401);
+    expect((await refresh({ ...user.cookies, ...rotated })).statusCode).toBe(401);
+    expect((await getSession({ ...user.cookies, ...rotated })).statusCode).toBe(401);
   });
 
-  it('logout revokes the session at once', async () => {
+  it('does not spend the refresh token when the refresh is refused for its site or for maintenance', async () => {
     const user = await signUpAndLogIn(t.app, t.smtp);
-    const logout = await post(t.app, '/api/auth/logout', {}, { cookies: user.cookies });
+    const elsewhere = await refresh(user.cookies, SECOND_ORIGIN);
+    expect(elsewhere.json()).toMatchObject({ status: 403, message: accountTexts.otherCompany });
+    expect(elsewhere.cookies.filter((cookie) => cookie.value === '')).toEqual([]);
+    expect((await refresh(user.cookies, 'http://unknown.example')).statusCode).toBe(404);
+
+    await setMaintenance(true);
+    try {
+      const duringMaintenance = await refresh(user.cookies);
+      expect(duringMaintenance.statusCode).toBe(503);
+      expect(duringMaintenance.json().status).toBe(300);
+    } finally {
+      await setMaintenance(false);
+    }
+    // None of these used the token: it still renews, once, and the session lives.
+    const renewed = await refresh(user.cookies);
+    expect(renewed.statusCode).toBe(200);
+    expect((await getSession({ ...user.cookies, ...cookiesOf(renewed) })).statusCode).toBe(200);
+    const [stored] = await t.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(user.cookies.cp_refresh!)));
+    expect(stored!.usedAt).not.toBeNull();
+  });
+
+  it('logout needs the CSRF header and a request from its own site, then revokes the session at once', async () => {
+    const user = await signUpAndLogIn(t.app, t.smtp);
+    const withoutHeader = await post(t.app, '/api/auth/logout', {}, { cookies: user.cookies });
+    expect(withoutHeader.json()).toMatchObject({ status: 403, message: accountTexts.csrfFailed });
+    const wrongHeader = await post(
+      t.app,
+      '/api/auth/logout',
+      {},
+      { cookies: user.cookies, headers: { 'x-csrf-token': 'nope' } },
+    );
+    expect(wrongHeader.statusCode).toBe(403);
+    const otherSite = await post(
+      t.app,
+      '/api/auth/logout',
+      {},
+      { cookies: user.cookies, headers: user.csrf, origin: SECOND_ORIGIN },
+    );
+    expect(otherSite.json()).toMatchObject({ status: 403, message: accountTexts.otherCompany });
+    const foreignSite = await post(
+      t.app,
+      '/api/auth/logout',
+      {},
+      { cookies: user.cookies, headers: user.csrf, origin: 'https://evil.example' },
+    );
+    expect(foreignSite.statusCode).toBe(404);
+    expect((await getSession(user.cookies)).statusCode).toBe(200);
+
+    const logout = await post(
+      t.app,
+      '/api/auth/logout',
+      {},
+      { cookies: user.cookies, headers: user.csrf },
+    );
     expect(logout.json().message).toBe('You have been logged out');
     expect(logout.cookies.find((cookie) => cookie.name === 'cp_access')!.value).toBe('');
-    const after = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { origin: MAIN_ORIGIN },
-      cookies: user.cookies,
-    });
-    expect(after.statusCode).toBe(401);
+    expect((await getSession(user.cookies)).statusCode).toBe(401);
+    // Nothing left to end: a second logout (the session's own timer, say) just clears cookies.
+    const again = await post(t.app, '/api/auth/logout', {}, { cookies: user.cookies });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('logout with only the refresh cookie left still needs the header of its session', async () => {
+    const user = await signUpAndLogIn(t.app, t.smtp);
+    const refreshOnly = { cp_refresh: user.cookies.cp_refresh! };
+    expect((await post(t.app, '/api/auth/logout', {}, { cookies: refreshOnly })).statusCode).toBe(
+      403,
+    );
+    const logout = await post(
+      t.app,
+      '/api/auth/logout',
+      {},
+      { cookies: refreshOnly, headers: user.csrf },
+    );
+    expect(logout.statusCode).toBe(200);
+    expect((await getSession(user.cookies)).statusCode).toBe(401);
   });
 
   it("refuses a session on another company's site", async () => {
@@ -381,133 +617,105 @@ describe('sessions', () => {
   });
 });
 
-describe('password recovery', () => {
-  const recoveryToken = async (email: string, after: number) => {
-    const mail = await t.smtp.waitFor(
-      (received) =>
-        received.to.includes(email) &&
-        /Reset your/.test(received.subject) &&
-        t.smtp.mails.indexOf(received) >= after,
-    );
-    return new URL(
-      mail.text.match(/http:\/\/localhost:3000\/recoverpassword\?token=[\w-]+/)![0],
-    ).searchParams.get('token')!;
+describe('the access cookie on public calls', () => {
+  const expiredAccessFor = async (cookies: Record<string, string>) => {
+    const claims = verifyAccessToken(resolveSessionSecret(t.config), cookies.cp_access!);
+    if (claims === null || claims === 'expired') throw new Error('no valid access token');
+    return signAccessToken(resolveSessionSecret(t.config), {
+      ...claims,
+      expiresAt: Date.now() - 1000,
+    });
   };
 
-  it('answers the same whether or not the address has an account', async () => {
+  it('treats an expired access cookie as a visitor on the public marketplace calls', async () => {
     const user = await signUpAndLogIn(t.app, t.smtp);
-    const known = await post(t.app, '/api/forgotPassword', { emailID: user.email });
-    const unknown = await post(t.app, '/api/forgotPassword', { emailID: 'ghost@example.co.za' });
-    expect(known.json()).toEqual(unknown.json());
-    expect(known.json()).toEqual({
-      status: 200,
-      message: 'An email is sent to your account please check and log in.',
-      data: null,
-    });
-  });
-
-  it('sets a new password once with the link, ends every session, and lets the new password log in', async () => {
-    const user = await signUpAndLogIn(t.app, t.smtp);
-    const before = t.smtp.mails.length;
-    await post(t.app, '/api/forgotPassword', { emailID: user.email });
-    const token = await recoveryToken(user.email, before);
-
-    const weak = await post(t.app, '/api/updatePassword', {
-      password: 'weak',
-      confirmPassword: 'weak',
-      queryStringValue: token,
-    });
-    expect(weak.json().message).toBe('Please enter valid password');
-    const mismatch = await post(t.app, '/api/updatePassword', {
-      password: 'Nuwe#Pass1',
-      confirmPassword: 'Nuwe#Pass2',
-      queryStringValue: token,
-    });
-    expect(mismatch.json().data.errors).toContainEqual({
-      field: 'confirmPassword',
-      message: 'Password does not match',
-    });
-
-    const reset = await post(t.app, '/api/updatePassword', {
-      password: 'Nuwe#Pass1',
-      confirmPassword: 'Nuwe#Pass1',
-      queryStringValue: token,
-    });
-    expect(reset.json().message).toBe('Your password has been updated. Please log in.');
-    expect(
-      (
-        await post(t.app, '/api/updatePassword', {
-          password: 'Nuwe#Pass1',
-          confirmPassword: 'Nuwe#Pass1',
-          queryStringValue: token,
-        })
-      ).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/auth/session',
-          headers: { origin: MAIN_ORIGIN },
-          cookies: user.cookies,
-        })
-      ).statusCode,
-    ).toBe(401);
-    expect(
-      (await post(t.app, '/api/login', { emailID: user.email, password: user.password }))
-        .statusCode,
-    ).toBe(401);
-    expect(
-      (await post(t.app, '/api/login', { emailID: user.email, password: 'Nuwe#Pass1' })).statusCode,
-    ).toBe(200);
-  });
-
-  it('refuses an expired link and links of another site', async () => {
-    const user = await signUpAndLogIn(t.app, t.smtp);
-    const before = t.smtp.mails.length;
-    await post(t.app, '/api/forgotPassword', { emailID: user.email });
-    const token = await recoveryToken(user.email, before);
-    const elsewhere = await post(
+    const cookies = { cp_access: await expiredAccessFor(user.cookies) };
+    const products = await post(t.app, '/api/marketPlace/getProducts', {}, { cookies });
+    expect(products.statusCode).toBe(200);
+    expect(products.json().data.pricesVisible).toBe(false);
+    const [card] = products.json().data.VMProducts as { productID: number }[];
+    const specification = await post(
       t.app,
-      '/api/updatePassword',
-      { password: 'Nuwe#Pass1', confirmPassword: 'Nuwe#Pass1', queryStringValue: token },
-      { origin: SECOND_ORIGIN },
+      '/api/marketPlace/getSpecification',
+      { productID: card!.productID },
+      { cookies },
     );
-    expect(elsewhere.json().message).toBe('This password recovery link is invalid or has expired');
-    const { passwordResetTokens } = await import('../../db/schema/accounts');
-    await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1) });
-    expect(
-      (
-        await post(t.app, '/api/updatePassword', {
-          password: 'Nuwe#Pass1',
-          confirmPassword: 'Nuwe#Pass1',
-          queryStringValue: token,
-        })
-      ).statusCode,
-    ).toBe(400);
+    expect(specification.statusCode).toBe(200);
+    expect(specification.body).not.toMatch(/costPerUnit/);
+    const filtered = await post(t.app, '/api/marketPlace/getFilteredProducts', {}, { cookies });
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.body).not.toMatch(/vm_Cost/);
+    // A customer's own call still asks the browser to renew.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { origin: MAIN_ORIGIN },
+      cookies,
+    });
+    expect(own.json()).toMatchObject({ status: 401, data: { reason: 'access-token-expired' } });
+  });
+});
+
+describe('a customer call naming another company', () => {
+  const profileUpdate = {
+    firstName: 'Thandi',
+    lastName: 'Nkosi',
+    countryCode: '+27',
+    contactNo: '825550199',
+    companyName: '',
+    vatNumber: '',
+    address: '12 Long Street',
+    region: 'South Africa',
+    city: 'Cape Town',
+    state: 'Western Cape',
+    postCode: '8001',
+  };
+
+  it.each([
+    ['websiteUrl', SECOND_ORIGIN],
+    ['customerUrl', SECOND_ORIGIN],
+    ['websiteUrl', 'https://unknown.example'],
+    ['websiteUrl', 'not a site'],
+  ])('is refused (403) when the body names %s %s', async (field, origin) => {
+    const user = await signUpAndLogIn(t.app, t.smtp);
+    const asUser = { cookies: user.cookies, headers: user.csrf };
+    const profile = await post(
+      t.app,
+      '/api/profileSetting/updateUserProfile',
+      { ...profileUpdate, firstName: 'Mallory', [field]: origin },
+      asUser,
+    );
+    expect(profile.json()).toMatchObject({ status: 403, message: accountTexts.otherCompany });
+    const [stored] = await t.database.db
+      .select({ firstName: customers.firstName })
+      .from(customers)
+      .where(eq(customers.id, user.id));
+    expect(stored!.firstName).toBe('Thandi');
+    const saved = await post(
+      t.app,
+      '/api/virtualMachine/deletedSavedVM',
+      { savedProductID: 1, [field]: origin },
+      asUser,
+    );
+    expect(saved.json()).toMatchObject({ status: 403, message: accountTexts.otherCompany });
   });
 
-  it('mails at most three links an hour to one account', async () => {
+  it("is served when the body names the session's own site", async () => {
     const user = await signUpAndLogIn(t.app, t.smtp);
-    for (let attempt = 0; attempt < 5; attempt += 1)
-      await post(t.app, '/api/forgotPassword', { emailID: user.email });
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(
-      t.smtp.mails.filter(
-        (mail) => mail.to.includes(user.email) && /Reset your/.test(mail.subject),
-      ),
-    ).toHaveLength(3);
-  });
-
-  it('mails the login address for a forgotten user name', async () => {
-    const user = await signUpAndLogIn(t.app, t.smtp);
-    const response = await post(t.app, '/api/forgotUserName', { emailID: user.email });
-    expect(response.json().message).toBe(
-      'An email is sent to your account please check and log in.',
+    const asUser = { cookies: user.cookies, headers: user.csrf };
+    const profile = await post(
+      t.app,
+      '/api/profileSetting/updateUserProfile',
+      { ...profileUpdate, websiteUrl: `${MAIN_ORIGIN}/`, customerUrl: '' },
+      asUser,
     );
-    const reminder = await t.smtp.waitFor(
-      (mail) => mail.to.includes(user.email) && mail.subject === 'Your Nimbus Africa Cloud login',
+    expect(profile.statusCode).toBe(200);
+    const saved = await post(
+      t.app,
+      '/api/virtualMachine/deletedSavedVM',
+      { savedProductID: 999_999, websiteUrl: MAIN_ORIGIN },
+      asUser,
     );
-    expect(reminder.text).toContain(user.email);
+    expect(saved.statusCode).toBe(404);
   });
 });

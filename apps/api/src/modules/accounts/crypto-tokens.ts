@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hmac, safeEqual } from '../../lib/tokens';
 
 export type AccessClaims = {
@@ -35,3 +36,10 @@ export const csrfTokenFor = (secret: string, sessionId: string) =>
 /** One-time codes are kept as an HMAC: six digits alone would be found from a plain hash in a moment. */
 export const hashCode = (secret: string, customerId: number, code: string) =>
   hmac(secret, `code:${customerId}:${code}`);
+
+/** The opaque `ID` of a pending login: 128 random bits, URL-safe (22 characters). */
+export const newLoginReference = () => randomBytes(16).toString('base64url');
+
+/** How login_failures knows an address without keeping it. */
+export const loginAddressKey = (secret: string, companyId: number, email: string) =>
+  hmac(secret, `login-address:${companyId}:${email.trim().toLowerCase()}`);

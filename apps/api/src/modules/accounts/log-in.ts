@@ -1,13 +1,19 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
+import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
 import { AppError } from '../../errors';
 import type { MailService } from '../../mail/mail-service';
 import type { Company } from '../../tenancy/company-directory';
-import { FAILED_LOGINS_BEFORE_PAUSE, LOGIN_PAUSE_MS } from './account-settings';
-import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
-import { consumeLoginCode, findPendingCode, sendLoginCode } from './login-codes';
+import { forgetFailedPasswords, reservePasswordCheck } from './login-failures';
+import {
+  consumeLoginCode,
+  findPendingLogin,
+  resendLoginCode,
+  startPendingLogin,
+  type CodePurpose,
+} from './login-codes';
 import { verifyPassword } from './passwords';
 import { startSession, type Customer, type IssuedTokens } from './sessions';
 
@@ -28,8 +34,9 @@ export async function findCustomer(
 }
 
 /**
- * Step one: email and password. The same answer for an unknown address and a wrong password;
- * after five wrong passwords in a row the account pauses logins for 15 minutes.
+ * Step one: email and password; answers the pending login's reference. The same answer for an
+ * unknown address and a wrong password, and after five wrong passwords in a row the address
+ * pauses logins for 15 minutes, whether or not it has an account.
  */
 export async function logIn(
   deps: Deps,
@@ -37,79 +44,57 @@ export async function logIn(
   email: string,
   password: string,
   language: TLanguage,
-): Promise<Customer> {
-  const customer = await findCustomer(deps.db, company.id, email);
-  if (customer?.loginLockedUntil && customer.loginLockedUntil.getTime() > Date.now()) {
+): Promise<{ reference: string; customer: Customer }> {
+  const address = { companyId: company.id, email };
+  if (!(await reservePasswordCheck(deps.db, deps.secret, address)))
     throw new AppError(429, accountTexts.loginPaused);
-  }
+  const customer = await findCustomer(deps.db, company.id, email);
   const isValid = await verifyPassword(customer?.passwordHash ?? null, password);
-  if (!customer || !isValid) {
-    if (customer) {
-      const failures = customer.failedLoginCount + 1;
-      await deps.db
-        .update(customers)
-        .set(
-          failures >= FAILED_LOGINS_BEFORE_PAUSE
-            ? { failedLoginCount: 0, loginLockedUntil: new Date(Date.now() + LOGIN_PAUSE_MS) }
-            : { failedLoginCount: sql`${customers.failedLoginCount} + 1` },
-        )
-        .where(eq(customers.id, customer.id));
-    }
-    throw new AppError(401, accountTexts.invalidCredentials);
-  }
-  if (customer.failedLoginCount > 0 || customer.loginLockedUntil) {
-    await deps.db
-      .update(customers)
-      .set({ failedLoginCount: 0, loginLockedUntil: null })
-      .where(eq(customers.id, customer.id));
-  }
-  await sendLoginCode(deps, company, customer, 'login', language);
-  return customer;
+  if (!customer || !isValid) throw new AppError(401, accountTexts.invalidCredentials);
+  await forgetFailedPasswords(deps.db, deps.secret, address);
+  return {
+    customer,
+    reference: await startPendingLogin(deps, company, customer, 'login', language),
+  };
 }
 
-/** The pending login a code page speaks for: the customer ID and address must belong together. */
-export async function findPendingCustomer(
-  db: Database,
-  company: Company,
-  customerId: number,
-  email: string,
-): Promise<Customer> {
-  const customer = await findCustomer(db, company.id, email);
-  if (!customer || customer.id !== customerId) throw new AppError(400, 'Please enter correct OTP.');
-  return customer;
-}
-
-/** Step two: the mailed code. Starts the session; after sign-up it also confirms the address. */
+/**
+ * Step two: the mailed code for the pending login the code page names (its reference and the
+ * address must belong together). Starts the session; after sign-up it also confirms the address.
+ */
 export async function completeLogin(
   deps: Deps,
   company: Company,
-  input: { customerId: number; email: string; code: string },
-): Promise<{ customer: Customer; tokens: IssuedTokens; purpose: 'signup' | 'login' }> {
-  const customer = await findPendingCustomer(deps.db, company, input.customerId, input.email);
-  const purpose = await consumeLoginCode(deps.db, deps.secret, customer.id, input.code);
+  input: { reference: string; email: string; code: string },
+): Promise<{ customer: Customer; tokens: IssuedTokens; purpose: CodePurpose }> {
+  const pending = await findPendingLogin(deps.db, company, input.reference, input.email);
+  // A reference that names no login of this address: the way out is the same as for one over.
+  if (!pending) throw new AppError(400, accountTexts.loginAgain);
+  await consumeLoginCode(deps.db, deps.secret, pending, input.code);
+  const { customer } = pending;
   if (!customer.isEmailVerified) {
     await deps.db
       .update(customers)
       .set({ isEmailVerified: true })
       .where(eq(customers.id, customer.id));
   }
-  return { customer, purpose, tokens: await startSession(deps.db, deps.secret, customer) };
+  return {
+    customer,
+    purpose: pending.purpose,
+    tokens: await startSession(deps.db, deps.secret, customer),
+  };
 }
 
 /**
- * A new code for a login that is still pending: one that passed the password (or sign-up) in the
- * last 30 minutes and has not been completed. Otherwise resending would let a code alone, without
- * the password, open the account.
+ * A new code when the reference and the address name a login that still waits for one; otherwise
+ * nothing. The caller answers the same either way and does not wait for this.
  */
-export async function resendLoginCode(
+export async function resendCodeIfPending(
   deps: Deps,
   company: Company,
-  customerId: number,
-  email: string,
+  input: { reference: string; email: string },
   language: TLanguage,
-): Promise<void> {
-  const customer = await findPendingCustomer(deps.db, company, customerId, email);
-  const pending = await findPendingCode(deps.db, customer.id);
-  if (!pending) throw new AppError(400, accountTexts.loginAgain);
-  await sendLoginCode(deps, company, customer, pending.purpose as 'signup' | 'login', language);
+): Promise<boolean> {
+  const pending = await findPendingLogin(deps.db, company, input.reference, input.email);
+  return pending !== null && (await resendLoginCode(deps, company, pending, language));
 }

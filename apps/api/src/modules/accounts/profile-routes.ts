@@ -32,7 +32,7 @@ export function profileRoutes({
   uploadsDir,
 }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireCustomer({ db, companies, secret }));
+    app.addHook('preValidation', requireCustomer({ db, companies, secret }));
 
     app.get(
       '/profileSetting/userProfileInfo',

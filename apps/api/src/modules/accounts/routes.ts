@@ -27,11 +27,12 @@ import { errorResponses, ok } from '../../http/envelope';
 import { resolveCompany } from '../../tenancy/resolve-company';
 import { requestLanguage } from '../../tenancy/request-language';
 import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
-import { completeLogin, logIn, resendLoginCode } from './log-in';
-import { remindUserName, requestPasswordReset, resetPassword } from './password-recovery';
-import { requireCustomer } from './require-customer';
+import { completeLogin, logIn, resendCodeIfPending } from './log-in';
+import { queueRecoveryRequest, resetPassword } from './password-recovery';
+import { checkCsrfHeader, requireCustomer } from './require-customer';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './session-cookies';
 import {
+  findLiveSession,
   findSessionIdByRefreshToken,
   refreshSession,
   revokeSession,
@@ -42,6 +43,10 @@ import { signUp } from './sign-up';
 import { verifyAccessToken } from './crypto-tokens';
 import { ACCESS_COOKIE } from './session-cookies';
 import { perAddress } from '../../http/rate-limits';
+
+/** resendOtp's one answer: true whether or not a code went out. */
+const otpResentText = (email: string) =>
+  `If this login is still open, a new OTP is on its way to ${maskEmail(email)}`;
 
 export function toSessionUser(
   customer: Customer,
@@ -78,14 +83,14 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const company = await resolveCompany(companies, request, request.body.websiteUrl);
-        const customer = await signUp(
+        const { customer, reference } = await signUp(
           codeDeps,
           company,
           request.body,
           requestLanguage(request, company),
         );
         return ok(
-          { ID: customer.id, emailId: customer.email },
+          { ID: reference, emailId: customer.email },
           `An OTP is sent to your ${maskEmail(customer.email)}`,
         );
       },
@@ -104,7 +109,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const company = await resolveCompany(companies, request, request.body.websiteUrl);
-        const customer = await logIn(
+        const { customer, reference } = await logIn(
           codeDeps,
           company,
           request.body.emailID,
@@ -112,7 +117,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           requestLanguage(request, company),
         );
         return ok(
-          { ID: customer.id, emailId: customer.email },
+          { ID: reference, emailId: customer.email },
           `An OTP is sent to your ${maskEmail(customer.email)}`,
         );
       },
@@ -132,7 +137,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const company = await resolveCompany(companies, request, request.body.websiteUrl);
         const { customer, tokens, purpose } = await completeLogin(codeDeps, company, {
-          customerId: request.body.ID,
+          reference: request.body.ID,
           email: request.body.emailID,
           code: request.body.OTP,
         });
@@ -151,23 +156,27 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['accounts'],
           summary: 'A new one-time code for a pending login',
+          description:
+            'The same answer, at once, whether or not ID and emailID name a login still waiting for its code; only then is a code mailed.',
           body: ZResendOtpRequest,
           response: { 200: zEnvelope(ZPendingLogin), ...errorResponses },
         },
       },
       async (request) => {
         const company = await resolveCompany(companies, request, request.body.websiteUrl);
-        await resendLoginCode(
-          codeDeps,
-          company,
-          request.body.ID,
-          request.body.emailID,
-          requestLanguage(request, company),
-        );
-        return ok(
-          { ID: request.body.ID, emailId: request.body.emailID },
-          `An OTP is resent to your ${maskEmail(request.body.emailID)}`,
-        );
+        const { ID, emailID } = request.body;
+        const language = requestLanguage(request, company);
+        // After the answer has gone: neither the answer nor its timing tells whether it matched.
+        setImmediate(() => {
+          resendCodeIfPending(codeDeps, company, { reference: ID, email: emailID }, language).catch(
+            (error: unknown) =>
+              request.log.error(
+                { errorName: error instanceof Error ? error.name : typeof error },
+                'resendOtp: the new code could not be sent',
+              ),
+          );
+        });
+        return ok({ ID, emailId: emailID }, otpResentText(emailID));
       },
     );
 
@@ -185,12 +194,11 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const company = await resolveCompany(companies, request, request.body.websiteUrl);
-        await requestPasswordReset(
-          { db, mail },
-          company,
-          request.body.emailID,
-          requestLanguage(request, company),
-        );
+        await queueRecoveryRequest(deps.jobs, company, {
+          email: request.body.emailID,
+          language: requestLanguage(request, company),
+          wants: 'password-reset',
+        });
         return ok(null, FORGOT_PASSWORD_SENT);
       },
     );
@@ -208,12 +216,11 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const company = await resolveCompany(companies, request, request.body.websiteUrl);
-        await remindUserName(
-          { db, mail },
-          company,
-          request.body.emailID,
-          requestLanguage(request, company),
-        );
+        await queueRecoveryRequest(deps.jobs, company, {
+          email: request.body.emailID,
+          language: requestLanguage(request, company),
+          wants: 'user-name-reminder',
+        });
         return ok(null, FORGOT_PASSWORD_SENT);
       },
     );
@@ -232,7 +239,12 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const company = await resolveCompany(companies, request, request.body.websiteUrl);
-        await resetPassword(db, company, request.body.queryStringValue, request.body.password);
+        await resetPassword(
+          { db, secret },
+          company,
+          request.body.queryStringValue,
+          request.body.password,
+        );
         return ok(null, PASSWORD_UPDATED);
       },
     );
@@ -244,20 +256,20 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['accounts'],
           summary:
-            'Renew the access token with the refresh cookie (rotates it; a reused one ends the session)',
+            'Renew the access token with the refresh cookie (rotates it; reused after a 10 s grace window, it ends the session)',
           response: { 200: zEnvelope(ZSessionUser), ...errorResponses },
         },
       },
       async (request, reply) => {
+        // The site and its maintenance first: a refused refresh must not spend the token.
+        const company = await resolveCompany(companies, request);
         const token = request.cookies[REFRESH_COOKIE];
-        const result = token ? await refreshSession(db, secret, token) : 'invalid';
+        const result = token ? await refreshSession(db, secret, token, company.id) : 'invalid';
+        if (result === 'other-company') throw new AppError(403, accountTexts.otherCompany);
         if (result === 'invalid' || result === 'reused') {
           clearSessionCookies(reply, isSecure);
           throw new AppError(401, accountTexts.sessionExpired);
         }
-        const company = await resolveCompany(companies, request);
-        if (company.id !== result.customer.companyId)
-          throw new AppError(403, accountTexts.otherCompany);
         setSessionCookies(reply, result.tokens, isSecure);
         return ok(toSessionUser(result.customer, result.tokens));
       },
@@ -268,16 +280,31 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['accounts'],
-          summary: 'Log out: revokes the session and clears the cookies',
+          summary:
+            'Log out: revokes the session (needs the X-CSRF-Token header and a request from its own site) and clears the cookies',
           response: { 200: zEnvelope(z.null()), ...errorResponses },
         },
       },
       async (request: FastifyRequest, reply: FastifyReply) => {
+        const company = await resolveCompany(companies, request);
+        // The sessions of either cookie (the access token may have run out, or be gone): each
+        // one still live must be this site's and match the CSRF header before any is revoked.
         const claims = verifyAccessToken(secret, request.cookies[ACCESS_COOKIE] ?? '', 0);
-        if (claims && claims !== 'expired') await revokeSession(db, claims.sessionId);
         const refresh = request.cookies[REFRESH_COOKIE];
-        const refreshSessionId = refresh ? await findSessionIdByRefreshToken(db, refresh) : null;
-        if (refreshSessionId) await revokeSession(db, refreshSessionId);
+        const sessionIds = new Set([
+          claims && claims !== 'expired' ? claims.sessionId : null,
+          refresh ? await findSessionIdByRefreshToken(db, refresh) : null,
+        ]);
+        const liveSessions = [];
+        for (const sessionId of sessionIds) {
+          const live = sessionId ? await findLiveSession(db, sessionId) : null;
+          if (live) liveSessions.push(live.session);
+        }
+        for (const session of liveSessions) {
+          if (session.companyId !== company.id) throw new AppError(403, accountTexts.otherCompany);
+          checkCsrfHeader(request, secret, session.id);
+        }
+        for (const session of liveSessions) await revokeSession(db, session.id);
         clearSessionCookies(reply, isSecure);
         return ok(null, accountTexts.loggedOut);
       },
@@ -286,7 +313,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/auth/session',
       {
-        preHandler: requireCustomer({ db, companies, secret }),
+        preValidation: requireCustomer({ db, companies, secret }),
         schema: {
           tags: ['accounts'],
           summary: 'The signed-in customer (401 when there is none)',

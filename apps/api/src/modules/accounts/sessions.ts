@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { customers, refreshTokens, sessions } from '../../db/schema/accounts';
-import { ACCESS_TOKEN_TTL_MS, SESSION_TTL_MS } from './account-settings';
+import { ACCESS_TOKEN_TTL_MS, REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS } from './account-settings';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { csrfTokenFor, signAccessToken } from './crypto-tokens';
 
@@ -60,49 +60,70 @@ export async function startSession(
   };
 }
 
-export type RefreshResult = { tokens: IssuedTokens; customer: Customer } | 'invalid' | 'reused';
+export type RefreshResult =
+  { tokens: IssuedTokens; customer: Customer } | 'invalid' | 'reused' | 'other-company';
+
+type PresentedToken = { session_id: string; is_first_use: boolean; is_within_grace: boolean };
 
 /**
- * Trades a refresh token for a new pair. Each refresh token works once: presenting a spent one
- * means it was stolen or replayed, and the whole session (its family) is revoked.
+ * Trades a refresh token of a live session of this company for a new pair. A refresh token works
+ * once, but for a grace window (10 s) after its rotation: a second tab renewing with it at the same
+ * moment gets another rotation of the same session. Presented later, it was stolen or replayed,
+ * and the whole session (its family) is revoked. One statement marks the token used and says which
+ * of these it is, however many requests race.
  */
 export async function refreshSession(
   db: Database,
   secret: string,
   refreshToken: string,
+  companyId: number,
+  now = new Date(),
 ): Promise<RefreshResult> {
-  const [found] = await db
-    .select({ token: refreshTokens, session: sessions, customer: customers })
-    .from(refreshTokens)
-    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-    .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
-  if (!found) return 'invalid';
-  const { token, session, customer } = found;
-  if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) return 'invalid';
-  if (token.usedAt) {
-    await revokeSession(db, session.id);
+  const tokenHash = sha256(refreshToken);
+  const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+  const graceStart = new Date(now.getTime() - REFRESH_REUSE_GRACE_MS);
+  const { rows } = (await db.execute(sql`
+    with presented as (
+      select refresh_tokens.id, refresh_tokens.used_at
+      from refresh_tokens join sessions on sessions.id = refresh_tokens.session_id
+      where refresh_tokens.token_hash = ${tokenHash}
+        and sessions.company_id = ${companyId}
+        and sessions.revoked_at is null
+        and sessions.expires_at > ${at(now)}
+      for update of refresh_tokens
+    )
+    update refresh_tokens set used_at = coalesce(presented.used_at, ${at(now)})
+    from presented where refresh_tokens.id = presented.id
+    returning refresh_tokens.session_id,
+      presented.used_at is null as is_first_use,
+      coalesce(presented.used_at > ${at(graceStart)}, false) as is_within_grace`)) as unknown as {
+    rows: PresentedToken[];
+  };
+  const [presented] = rows;
+  if (!presented) {
+    const [elsewhere] = await db
+      .select({ companyId: sessions.companyId })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    return elsewhere && elsewhere.companyId !== companyId ? 'other-company' : 'invalid';
+  }
+  if (!presented.is_first_use && !presented.is_within_grace) {
+    await revokeSession(db, presented.session_id);
     return 'reused';
   }
-  const spent = await db
-    .update(refreshTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt)))
-    .returning({ id: refreshTokens.id });
-  if (spent.length === 0) {
-    await revokeSession(db, session.id);
-    return 'reused';
-  }
+  const live = await findLiveSession(db, presented.session_id);
+  if (!live) return 'invalid';
   const next = randomToken();
-  await db.insert(refreshTokens).values({ sessionId: session.id, tokenHash: sha256(next) });
+  await db.insert(refreshTokens).values({ sessionId: live.session.id, tokenHash: sha256(next) });
   return {
-    customer,
+    customer: live.customer,
     tokens: {
-      sessionId: session.id,
+      sessionId: live.session.id,
       refreshToken: next,
-      csrfToken: csrfTokenFor(secret, session.id),
-      sessionExpiresAt: session.expiresAt,
-      ...issueAccess(secret, session),
+      csrfToken: csrfTokenFor(secret, live.session.id),
+      sessionExpiresAt: live.session.expiresAt,
+      ...issueAccess(secret, live.session),
     },
   };
 }

@@ -11,7 +11,7 @@ import { validationError } from '../../http/field-errors';
 import type { MailService } from '../../mail/mail-service';
 import type { Company } from '../../tenancy/company-directory';
 import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
-import { sendLoginCode } from './login-codes';
+import { startPendingLogin } from './login-codes';
 import { hashPassword } from './passwords';
 import type { Customer } from './sessions';
 import { toCustomerDetailColumns } from './customer-details';
@@ -34,13 +34,16 @@ export async function checkMobileNumber(
   }
 }
 
-/** Creates the customer (role user) and mails the code that confirms the address and logs them in. */
+/**
+ * Creates the customer (role user) and mails the code that confirms the address and logs them in;
+ * answers the customer and the pending login's reference.
+ */
 export async function signUp(
   deps: { db: Database; mail: MailService; secret: string },
   company: Company,
   input: z.output<typeof ZAddUserRequest>,
   language: TLanguage,
-): Promise<Customer> {
+): Promise<{ customer: Customer; reference: string }> {
   await checkMobileNumber(deps.db, input.countryCode, input.contactNo);
   const [existing] = await deps.db
     .select({ id: customers.id })
@@ -60,6 +63,8 @@ export async function signUp(
     .onConflictDoNothing()
     .returning();
   if (!customer) throw new AppError(409, accountTexts.emailTaken);
-  await sendLoginCode(deps, company, customer, 'signup', language);
-  return customer;
+  return {
+    customer,
+    reference: await startPendingLogin(deps, company, customer, 'signup', language),
+  };
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema/company';
 import {
   createTestApp,
@@ -8,6 +11,26 @@ import {
   SECOND_ORIGIN,
   type TestApp,
 } from '../../../test/support/test-app';
+
+const migrationsDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../db/migrations',
+);
+
+/** The one migration statement that starts so, wherever the migrations are squashed to. */
+function findMigrationStatement(start: string): string {
+  const statements = fs
+    .readdirSync(migrationsDir)
+    .filter((file) => file.endsWith('.sql'))
+    .flatMap((file) =>
+      fs.readFileSync(path.join(migrationsDir, file), 'utf8').split('--> statement-breakpoint'),
+    )
+    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+    .filter((statement) => statement.startsWith(start));
+  if (statements.length !== 1)
+    throw new Error(`${statements.length} statements start with ${start}`);
+  return statements[0]!;
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,6 +119,111 @@ describe('POST /api/getCompanyConfiguration', () => {
     expect(response.json().data.errors).toEqual([
       { field: 'customerUrl', message: 'Enter a valid website address' },
     ]);
+  });
+
+  describe("the brand's own facts (ADR 014)", () => {
+    const configurationOf = async (origin: string) =>
+      (await postJson(t.app, '/api/getCompanyConfiguration', {}, origin)).json().data;
+
+    it("answers each company's country, dialling code, time zone and support hours", async () => {
+      expect(await configurationOf(MAIN_ORIGIN)).toMatchObject({
+        countryIsoCode: 'ZA',
+        dialCode: '+27',
+        timeZone: 'Africa/Johannesburg',
+        supportHours: { days: [1, 2, 3, 4, 5], opensAt: '08:30', closesAt: '17:00' },
+      });
+      expect(await configurationOf(SECOND_ORIGIN)).toMatchObject({
+        countryIsoCode: 'KE',
+        dialCode: '+254',
+        timeZone: 'Africa/Nairobi',
+        supportHours: { days: [1, 2, 3, 4, 5, 6], opensAt: '08:00', closesAt: '18:00' },
+      });
+    });
+
+    it('follows a change of the company, and answers no dialling code for no country', async () => {
+      const second = eq(companies.slug, 'demo-two');
+      try {
+        await t.database.db
+          .update(companies)
+          .set({ countryIsoCode: 'ZA', timeZone: 'Africa/Johannesburg', supportDays: [5, 1, 1] })
+          .where(second);
+        expect(await configurationOf(SECOND_ORIGIN)).toMatchObject({
+          countryIsoCode: 'ZA',
+          dialCode: '+27',
+          timeZone: 'Africa/Johannesburg',
+          supportHours: { days: [1, 5] },
+        });
+        await t.database.db.update(companies).set({ countryIsoCode: null }).where(second);
+        expect(await configurationOf(SECOND_ORIGIN)).toMatchObject({
+          countryIsoCode: null,
+          dialCode: null,
+        });
+      } finally {
+        await t.database.db
+          .update(companies)
+          .set({
+            countryIsoCode: 'KE',
+            timeZone: 'Africa/Nairobi',
+            supportDays: [1, 2, 3, 4, 5, 6],
+          })
+          .where(second);
+      }
+    });
+
+    it('refuses support hours that are not HH:MM and weekdays outside 1 to 7', async () => {
+      const second = eq(companies.slug, 'demo-two');
+      await expect(
+        t.database.db.update(companies).set({ supportOpensAt: '8:30' }).where(second),
+      ).rejects.toThrow();
+      await expect(
+        t.database.db.update(companies).set({ supportClosesAt: '24:00' }).where(second),
+      ).rejects.toThrow();
+      await expect(
+        t.database.db
+          .update(companies)
+          .set({ supportDays: [1, 8] })
+          .where(second),
+      ).rejects.toThrow();
+      await expect(
+        t.database.db.update(companies).set({ supportDays: [] }).where(second),
+      ).rejects.toThrow();
+      await expect(
+        t.database.db.update(companies).set({ countryIsoCode: 'XX' }).where(second),
+      ).rejects.toThrow();
+      expect(await configurationOf(SECOND_ORIGIN)).toMatchObject({
+        countryIsoCode: 'KE',
+        supportHours: { days: [1, 2, 3, 4, 5, 6], opensAt: '08:00', closesAt: '18:00' },
+      });
+    });
+
+    it("gives a company that predates the facts its country's code by name (the migration's backfill)", async () => {
+      const backfill = findMigrationStatement('UPDATE "companies" SET "country_iso_code"');
+      const [row] = await t.database.db
+        .insert(companies)
+        .values({
+          slug: 'old-kenyan',
+          name: 'Old Kenyan',
+          portalUrl: 'http://old.example',
+          country: ' kenya ',
+        })
+        .returning();
+      try {
+        await t.database.db.execute(sql.raw(backfill));
+        const [after] = await t.database.db
+          .select()
+          .from(companies)
+          .where(eq(companies.id, row!.id));
+        expect(after).toMatchObject({
+          countryIsoCode: 'KE',
+          timeZone: 'Africa/Johannesburg',
+          supportOpensAt: '08:30',
+          supportClosesAt: '17:00',
+          supportDays: [1, 2, 3, 4, 5],
+        });
+      } finally {
+        await t.database.db.delete(companies).where(eq(companies.id, row!.id));
+      }
+    });
   });
 
   describe('while the company is in maintenance', () => {

@@ -23,6 +23,7 @@ import { optionalBody } from '../../http/optional-body';
 import { RenderedJsonCache } from '../../http/rendered-json';
 import { resolveCompany } from '../../tenancy/resolve-company';
 import type { Company } from '../../tenancy/company-directory';
+import { findCompanyCountry } from './find-company-country';
 import { listCompanyAddresses } from './list-company-addresses';
 import { listCountries } from './list-countries';
 import { listMenuItems } from './list-menu-items';
@@ -64,7 +65,7 @@ export function companyRoutes({ db, companies, config }: AppDeps): FastifyPlugin
       async (request, reply) => {
         const company = await resolveCompany(companies, request, request.body.customerUrl);
         return configurationJson.send(reply, company, async () =>
-          ok(toCompanyConfiguration(company)),
+          ok(toCompanyConfiguration(company, await findCompanyCountry(db, company))),
         );
       },
     );

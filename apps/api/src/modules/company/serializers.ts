@@ -6,7 +6,11 @@ import type { TCountry } from '@cloud-portal/contract/company/get-country-code';
 import type { Company } from '../../tenancy/company-directory';
 import type { companyAddresses, countries, menuItems } from '../../db/schema/company';
 
-export function toCompanyConfiguration(company: Company): TCompanyConfiguration {
+/** The company's row and its country's (for the dialling code) as getCompanyConfiguration's data. */
+export function toCompanyConfiguration(
+  company: Company,
+  country: Pick<typeof countries.$inferSelect, 'isoCode' | 'dialCode'> | null,
+): TCompanyConfiguration {
   return {
     ID: company.id,
     companyName: company.name,
@@ -33,6 +37,14 @@ export function toCompanyConfiguration(company: Company): TCompanyConfiguration 
     maintenanceModeMsg: company.maintenanceMessage,
     defaultLanguage: toLanguage(company.defaultLanguage),
     primaryColor: company.primaryColor,
+    countryIsoCode: country?.isoCode ?? null,
+    dialCode: country?.dialCode ?? null,
+    timeZone: company.timeZone,
+    supportHours: {
+      days: [...new Set(company.supportDays)].sort((a, b) => a - b),
+      opensAt: company.supportOpensAt,
+      closesAt: company.supportClosesAt,
+    },
   };
 }
 

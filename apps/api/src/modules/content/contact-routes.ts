@@ -19,7 +19,7 @@ import { sendMembershipEnquiry } from './send-membership-enquiry';
 import { writeToUs } from './write-to-us';
 
 /** Contact / Help: "Write to us" and the CxO series membership enquiry. */
-export function contactRoutes({ db, companies, mail, uploadsDir }: AppDeps): FastifyPluginAsyncZod {
+export function contactRoutes({ companies, mail, uploadsDir }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/writeToUs',
@@ -28,14 +28,14 @@ export function contactRoutes({ db, companies, mail, uploadsDir }: AppDeps): Fas
         schema: {
           tags: ['content'],
           summary:
-            'Write to the company: stored, mailed to it, and a thank-you mailed to the writer',
+            'Write to the company: stored, mailed to it, and an acknowledgement mailed to the writer',
           body: ZWriteToUsRequest,
           response: { 200: zEnvelope(z.null()), ...errorResponses },
         },
       },
       async (request) => {
         const company = await resolveCompany(companies, request, request.body.websiteUrl);
-        await writeToUs(db, mail, company, {
+        await writeToUs(mail, company, {
           email: request.body.emailID,
           content: request.body.content,
           language: requestLanguage(request, company),
@@ -87,7 +87,7 @@ export function contactRoutes({ db, companies, mail, uploadsDir }: AppDeps): Fas
 
         const company = await resolveCompany(companies, request, parsed.data.websiteUrl);
         await sendMembershipEnquiry(
-          { db, mail, uploadsDir },
+          { mail, uploadsDir },
           company,
           {
             companyName: parsed.data.companyName,

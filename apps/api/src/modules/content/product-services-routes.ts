@@ -94,7 +94,6 @@ export function productServicesRoutes({ db, companies, mail }: AppDeps): Fastify
           });
         }
         await sendProductEnquiry(
-          db,
           mail,
           company,
           { name, email: emailID, productService, message: queryData },

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
-import type { Database } from '../../db/client';
 import { membershipEnquiries } from '../../db/schema/content';
 import type { MailService } from '../../mail/mail-service';
 import { mailCompanyAndSender } from '../../mail/mail-company-and-sender';
@@ -23,7 +22,7 @@ export type MembershipEnquiry = {
 
 /** Stores the enquiry (and its logo under uploads/<company>/membership/), mails it to the company with the logo. */
 export async function sendMembershipEnquiry(
-  deps: { db: Database; mail: MailService; uploadsDir: string },
+  deps: { mail: MailService; uploadsDir: string },
   company: Company,
   enquiry: MembershipEnquiry,
   logo: CheckedLogo | null,
@@ -36,26 +35,26 @@ export async function sendMembershipEnquiry(
     await fs.writeFile(path.join(deps.uploadsDir, relative), logo.bytes);
     logoPath = relative;
   }
-  await deps.db.insert(membershipEnquiries).values({ companyId: company.id, ...enquiry, logoPath });
-
-  const brand = toMailBrand(company);
-  await mailCompanyAndSender(deps.mail, company, {
-    kind: 'membership',
-    senderEmail: enquiry.email,
-    toCompany: membershipEnquiryMail(brand, companyLanguage(company), {
-      ...enquiry,
-      hasLogo: logo !== null,
-    }),
-    toSender: membershipThankYouMail(brand, language, enquiry),
-    attachments:
-      logo && logoPath
-        ? [
-            {
-              filename: `${enquiry.companyName.replace(/[^\w.-]+/g, '-').slice(0, 60)}-logo.${logo.extension}`,
-              path: path.join(deps.uploadsDir, logoPath),
-              contentType: logo.contentType,
-            },
-          ]
-        : [],
+  await deps.mail.inTransaction(async (tx, sender) => {
+    await tx.insert(membershipEnquiries).values({ companyId: company.id, ...enquiry, logoPath });
+    await mailCompanyAndSender(sender, company, {
+      kind: 'membership',
+      senderEmail: enquiry.email,
+      toCompany: membershipEnquiryMail(toMailBrand(company), companyLanguage(company), {
+        ...enquiry,
+        hasLogo: logo !== null,
+      }),
+      acknowledgement: (brand) => membershipThankYouMail(brand, language),
+      attachments:
+        logo && logoPath
+          ? [
+              {
+                filename: `${enquiry.companyName.replace(/[^\w.-]+/g, '-').slice(0, 60)}-logo.${logo.extension}`,
+                path: path.join(deps.uploadsDir, logoPath),
+                contentType: logo.contentType,
+              },
+            ]
+          : [],
+    });
   });
 }

@@ -1,5 +1,4 @@
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
-import type { Database } from '../../db/client';
 import { productEnquiries } from '../../db/schema/content';
 import type { MailService } from '../../mail/mail-service';
 import { mailCompanyAndSender } from '../../mail/mail-company-and-sender';
@@ -10,20 +9,20 @@ import { companyLanguage } from '../../tenancy/request-language';
 
 type Enquiry = { name: string; email: string; productService: string; message: string };
 
-/** Stores an enquiry about a business unit, mails it to the company and thanks the sender. */
+/** Stores an enquiry about a business unit, mails it to the company and acknowledges it to the sender. */
 export async function sendProductEnquiry(
-  db: Database,
   mail: MailService,
   company: Company,
   enquiry: Enquiry,
   language: TLanguage,
 ): Promise<void> {
-  await db.insert(productEnquiries).values({ companyId: company.id, ...enquiry });
-  const brand = toMailBrand(company);
-  await mailCompanyAndSender(mail, company, {
-    kind: 'enquiry',
-    senderEmail: enquiry.email,
-    toCompany: enquiryReceivedMail(brand, companyLanguage(company), enquiry),
-    toSender: enquiryThankYouMail(brand, language, enquiry),
+  await mail.inTransaction(async (tx, sender) => {
+    await tx.insert(productEnquiries).values({ companyId: company.id, ...enquiry });
+    await mailCompanyAndSender(sender, company, {
+      kind: 'enquiry',
+      senderEmail: enquiry.email,
+      toCompany: enquiryReceivedMail(toMailBrand(company), companyLanguage(company), enquiry),
+      acknowledgement: (brand) => enquiryThankYouMail(brand, language),
+    });
   });
 }

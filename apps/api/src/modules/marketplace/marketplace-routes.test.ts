@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
 import { post, signUpAndLogIn } from '../../../test/support/accounts';
+import { and, eq } from 'drizzle-orm';
+import { companies, productServiceClouds, productServices } from '../../db/schema/company';
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
 let customer: Awaited<ReturnType<typeof signUpAndLogIn>>;
@@ -113,6 +115,31 @@ describe('marketPlace/getProducts', () => {
     ).json();
     expect(unknown.status).toBe(200);
     expect(unknown.data.VMProductsTotal).toBe(0);
+  });
+
+  it('says whether the named service exists: sold, listed by a business unit, or neither', async () => {
+    const serviceExists = async (serviceName: string, origin = MAIN_ORIGIN) =>
+      (await post(t.app, '/api/marketPlace/getProducts', { serviceName }, { origin })).json().data
+        .serviceExists;
+    expect(await serviceExists('')).toBe(true);
+    expect(await serviceExists('KUBERNETES')).toBe(true);
+    expect(await serviceExists('Nope')).toBe(false);
+
+    // A service a business unit lists before any product is sold under it still exists, for
+    // that company only.
+    const [unit] = await t.database.db
+      .select({ id: productServices.id })
+      .from(productServices)
+      .innerJoin(companies, eq(companies.id, productServices.companyId))
+      .where(
+        and(eq(companies.slug, 'demo'), eq(productServices.businessName, 'Cloud Infrastructure')),
+      );
+    await t.database.db
+      .insert(productServiceClouds)
+      .values({ productServiceId: unit!.id, serviceName: ' Object Storage ', description: 'S3' });
+    expect(await serviceExists('object storage')).toBe(true);
+    expect(await serviceExists('object storage', SECOND_ORIGIN)).toBe(false);
+    expect(await serviceExists('Kubernetes', SECOND_ORIGIN)).toBe(false);
   });
 
   it('pages each section', async () => {
@@ -359,6 +386,7 @@ describe('marketPlace/getVMProductDetails', () => {
     ]);
     expect(data.paymentGateway).toEqual(['PayFast Payment', 'Ozow Payment', 'Paypal Payment']);
     expect(data.byPassflag).toBe(0);
+    expect(data.taxBasis).toBe('afterDiscount');
     expect(data.discount).toEqual({ ramDiscount: 10, diskDiscount: 0, cpuDiscount: 5 });
     expect(data.country).toMatchObject({
       countryName: 'South Africa',
@@ -402,33 +430,78 @@ describe('marketPlace/getVMProductDetails', () => {
 });
 
 describe('marketPlace/getVMQuote', () => {
-  it('prices a configuration as vm-lifecycle.md §4 does, for the chosen period', async () => {
-    const starter = await productNamed('Ubuntu Starter');
-    const response = await asCustomer('/api/marketPlace/getVMQuote', {
-      productID: starter.productID,
+  const setTaxBasis = (slug: string, basis: 'beforeDiscount' | 'afterDiscount') =>
+    t.database.executeSql(`update companies set tax_basis = $1 where slug = $2`, [basis, slug]);
+  const starterFor90Days = async () =>
+    asCustomer('/api/marketPlace/getVMQuote', {
+      productID: (await productNamed('Ubuntu Starter')).productID,
       memory: 4,
       disk: 100,
       processor: 2,
       timePeriod: 90,
     });
+  // 90 days = 3 × the 30-day cost. Memory 4 × 45 × 3 = 540.00 (10 % off: 54.00); disk
+  // 100 × 1.20 × 3 = 360.00; processor 2 × 60 × 3 = 360.00 (5 % off: 18.00). Total 1260.00,
+  // discount 72.00.
+  const starterLines = [
+    { item: 'Memory', size: 4, unit: 'GB', price: '540.00', discount: '54.00' },
+    { item: 'Disk', size: 100, unit: 'GB', price: '360.00', discount: '0.00' },
+    { item: 'Processor', size: 2, unit: 'vCPU', price: '360.00', discount: '18.00' },
+  ];
+
+  it('prices a configuration as vm-lifecycle.md §4 does, for a company on the spec’s tax basis', async () => {
+    await setTaxBasis('demo', 'beforeDiscount');
+    try {
+      const response = await starterFor90Days();
+      expect(response.statusCode).toBe(200);
+      // VAT 15 % of the total 1260.00 = 189.00; payable 1260 − 72 + 189 = 1377.00.
+      expect(response.json().data).toEqual({
+        lines: starterLines,
+        days: 90,
+        totalPrice: '1260.00',
+        discountAmount: '72.00',
+        taxBasis: 'beforeDiscount',
+        taxableAmount: '1260.00',
+        taxPercent: 15,
+        taxAmount: '189.00',
+        totalPayable: '1377.00',
+        currency: 'ZAR',
+      });
+    } finally {
+      await setTaxBasis('demo', 'afterDiscount');
+    }
+  });
+
+  it('taxes the discounted price for a company that chose tax after discount (the demo’s South African one)', async () => {
+    const response = await starterFor90Days();
     expect(response.statusCode).toBe(200);
-    // 90 days = 3 × the 30-day cost. Memory 4 × 45 × 3 = 540.00 (10 % off: 54.00); disk
-    // 100 × 1.20 × 3 = 360.00; processor 2 × 60 × 3 = 360.00 (5 % off: 18.00). Total 1260.00,
-    // VAT 15 % = 189.00, discount 72.00, payable 1260 + 189 − 72 = 1377.00.
+    // VAT 15 % of (1260.00 − 72.00 = 1188.00) = 178.20; payable 1188.00 + 178.20 = 1366.20.
     expect(response.json().data).toEqual({
-      lines: [
-        { item: 'Memory', size: 4, unit: 'GB', price: '540.00', discount: '54.00' },
-        { item: 'Disk', size: 100, unit: 'GB', price: '360.00', discount: '0.00' },
-        { item: 'Processor', size: 2, unit: 'vCPU', price: '360.00', discount: '18.00' },
-      ],
+      lines: starterLines,
       days: 90,
       totalPrice: '1260.00',
-      taxPercent: 15,
-      taxAmount: '189.00',
       discountAmount: '72.00',
-      totalPayable: '1377.00',
+      taxBasis: 'afterDiscount',
+      taxableAmount: '1188.00',
+      taxPercent: 15,
+      taxAmount: '178.20',
+      totalPayable: '1366.20',
       currency: 'ZAR',
     });
+  });
+
+  it('tells the browser each company’s tax basis with the product', async () => {
+    const baobab = await signUpAndLogIn(t.app, t.smtp, {}, SECOND_ORIGIN);
+    const card = (
+      await post(t.app, '/api/marketPlace/getProducts', {}, { origin: SECOND_ORIGIN })
+    ).json().data.VMProducts[0];
+    const details = await post(
+      t.app,
+      '/api/marketPlace/getVMProductDetails',
+      { productID: card.productID },
+      { origin: SECOND_ORIGIN, cookies: baobab.cookies, headers: baobab.csrf },
+    );
+    expect(details.json().data.taxBasis).toBe('beforeDiscount');
   });
 
   it('prices 30 days while no period is chosen', async () => {

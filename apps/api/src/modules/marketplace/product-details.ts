@@ -12,11 +12,11 @@ import {
   vmProducts,
   vmProductSpecifications,
 } from '../../db/schema/catalogue';
-import { countries } from '../../db/schema/company';
+import { companies, countries } from '../../db/schema/company';
 import { AppError } from '../../errors';
 import { flag, toPercent, toSpecificationLine } from './serializers';
 
-/** An active product of this company with its OS, tax country and region; 404 otherwise. */
+/** An active product of this company with its OS, tax country, region and tax basis; 404 otherwise. */
 async function findProduct(db: Database, companyId: number, productId: number) {
   const [row] = await db
     .select({
@@ -24,8 +24,10 @@ async function findProduct(db: Database, companyId: number, productId: number) {
       osType: operatingSystems.name,
       country: countries,
       regionName: regions.name,
+      taxBasis: companies.taxBasis,
     })
     .from(vmProducts)
+    .innerJoin(companies, eq(companies.id, vmProducts.companyId))
     .innerJoin(operatingSystems, eq(operatingSystems.id, vmProducts.operatingSystemId))
     .innerJoin(countries, eq(countries.id, vmProducts.countryId))
     .leftJoin(regions, eq(regions.id, vmProducts.regionId))
@@ -66,7 +68,11 @@ export async function loadProductDetails(
   companyId: number,
   productId: number,
 ): Promise<TGetVmProductDetailsResponse> {
-  const { product, osType, country, regionName } = await findProduct(db, companyId, productId);
+  const { product, osType, country, regionName, taxBasis } = await findProduct(
+    db,
+    companyId,
+    productId,
+  );
   const [lines, rules, periods, companyRegions] = await Promise.all([
     loadSpecificationLines(db, productId),
     db
@@ -129,6 +135,7 @@ export async function loadProductDetails(
     },
     timePeriod: periods,
     byPassflag: flag(product.bypassesPayment),
+    taxBasis,
     discount: {
       ramDiscount: toPercent(product.ramDiscountBasisPoints),
       diskDiscount: toPercent(product.diskDiscountBasisPoints),

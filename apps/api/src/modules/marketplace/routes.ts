@@ -33,6 +33,7 @@ import { resolveCompany } from '../../tenancy/resolve-company';
 import { identifyCustomer, requireCustomer } from '../accounts/require-customer';
 import { listPartnerClouds } from '../content/list-partner-clouds';
 import { loadFilterData } from './filter-data';
+import { isKnownService } from './is-known-service';
 import { TtlCache } from '../../lib/ttl-cache';
 import {
   listProductNames,
@@ -74,7 +75,7 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const pricesVisible = (await identifyCustomer(identify, request, company.id)) !== null;
         const key = `${company.id}|${serviceName.toLowerCase()}|${pageSize}|${pricesVisible}`;
         return firstPages.send(reply, key, async () => {
-          const [page, filterData, clouds] = await Promise.all([
+          const [page, filterData, clouds, serviceExists] = await Promise.all([
             listProductPage(
               db,
               company.id,
@@ -84,12 +85,14 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             ),
             loadFilterData(db, company.id, serviceName),
             listPartnerClouds(db, company.id),
+            isKnownService(db, company.id, serviceName),
           ]);
           return ok({
             ...page,
             cloudData: clouds.map(({ ID: _id, ...cloud }) => cloud),
             filterData,
             serviceName,
+            serviceExists,
           });
         });
       },
@@ -150,7 +153,10 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     await app.register(async (plugin) => {
       const customerOnly = plugin.withTypeProvider<ZodTypeProvider>();
-      customerOnly.addHook('preHandler', requireCustomer({ db, companies, secret: sessionSecret }));
+      customerOnly.addHook(
+        'preValidation',
+        requireCustomer({ db, companies, secret: sessionSecret }),
+      );
 
       customerOnly.post(
         '/marketPlace/getVMProductDetails',

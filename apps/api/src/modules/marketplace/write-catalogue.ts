@@ -84,6 +84,7 @@ export function summariseProduct(product: CatalogueProduct) {
     DAYS_PER_PRICED_PERIOD,
     0,
     { ramDiscount: 0, diskDiscount: 0, cpuDiscount: 0 },
+    'beforeDiscount', // no tax and no discount: the basis changes nothing
   );
   return {
     memoryCount,

@@ -17,7 +17,7 @@ import { perAddress } from '../../http/rate-limits';
 /** vm-lifecycle.md §2.8: a customer's saved products, never anyone else's. */
 export function savedItemRoutes({ db, companies, sessionSecret }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireCustomer({ db, companies, secret: sessionSecret }));
+    app.addHook('preValidation', requireCustomer({ db, companies, secret: sessionSecret }));
     const ownerOf = (request: { customer?: { id: number; companyId: number } }) => ({
       customerId: request.customer!.id,
       companyId: request.customer!.companyId,
@@ -31,7 +31,7 @@ export function savedItemRoutes({ db, companies, sessionSecret }: AppDeps): Fast
           tags: ['saved-items'],
           summary: 'Save a configuration for later',
           description:
-            "409 when totalAmount is not the server's quote (data.quote is the current one); 422 when 100 are saved.",
+            "409 'The price has changed…' when totalAmount is not the server's quote (data.quote is the current one); 409 'Already in your saved items' when this configuration (product, counts, period, region) is saved already (data: { ID, isAlreadySaved: true }); 422 when 100 are saved.",
           body: ZSaveVmForLaterRequest,
           response: { 200: zEnvelope(ZSaveVmForLaterResponse), ...errorResponses },
         },

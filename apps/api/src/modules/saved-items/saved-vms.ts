@@ -1,11 +1,11 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
 import { isSameAmount } from '@cloud-portal/contract/marketplace/configuration-rules';
 import { formatMinor, type Minor } from '@cloud-portal/contract/pricing/money';
-import type { TSavedVm } from '@cloud-portal/contract/saved-items/saved-vm';
+import type { TSavedVm, TSaveVmAlreadySaved } from '@cloud-portal/contract/saved-items/saved-vm';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
-import { operatingSystems, vmProducts } from '../../db/schema/catalogue';
+import { operatingSystems, regions, vmProducts } from '../../db/schema/catalogue';
 import { savedVms } from '../../db/schema/saved-items';
 import { AppError } from '../../errors';
 import { isRegionOffered, quoteProductConfiguration } from '../marketplace/quote-configuration';
@@ -23,11 +23,34 @@ export type SaveVmInput = {
 };
 
 type Owner = { companyId: number; customerId: number };
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The saved item of this customer with exactly this configuration, if there is one. */
+async function findSameConfiguration(tx: Transaction, owner: Owner, input: SaveVmInput) {
+  const [row] = await tx
+    .select({ id: savedVms.id })
+    .from(savedVms)
+    .where(
+      and(
+        eq(savedVms.customerId, owner.customerId),
+        eq(savedVms.companyId, owner.companyId),
+        eq(savedVms.productId, input.productId),
+        eq(savedVms.memoryCount, input.memory),
+        eq(savedVms.driveCount, input.disk),
+        eq(savedVms.processorCount, input.processor),
+        eq(savedVms.timePeriodDays, input.days),
+        input.regionId === 0 ? isNull(savedVms.regionId) : eq(savedVms.regionId, input.regionId),
+      ),
+    );
+  return row ?? null;
+}
 
 /**
  * Saves a configuration for later, as the server prices it: the product must offer the counts,
  * region and period, and the total the customer saw must be the server's to the cent (409 with
- * the current quote otherwise). At most SAVED_VMS_PER_CUSTOMER per customer.
+ * the current quote otherwise). A configuration the customer has saved already (same product,
+ * counts, period and region) is not saved twice: 409 'Already in your saved items' with its ID.
+ * At most SAVED_VMS_PER_CUSTOMER per customer.
  */
 export async function saveVmForLater(db: Database, owner: Owner, input: SaveVmInput) {
   const { details, quote } = await quoteProductConfiguration(
@@ -46,6 +69,21 @@ export async function saveVmForLater(db: Database, owner: Owner, input: SaveVmIn
   }
   const unitOf = (item: string, fallback: string) =>
     quote.lines.find((line) => line.item === item)?.unit ?? fallback;
+  const values = {
+    companyId: owner.companyId,
+    customerId: owner.customerId,
+    productId: input.productId,
+    memoryCount: input.memory,
+    memoryUnit: unitOf('Memory', details.VMProductDetail.vm_RAM_Unit),
+    processorCount: input.processor,
+    processorUnit: 'cores',
+    driveCount: input.disk,
+    driveUnit: unitOf('Disk', details.VMProductDetail.vm_Driver_Unit),
+    regionId: input.regionId === 0 ? null : input.regionId,
+    timePeriodDays: input.days,
+    totalAmountMinor: input.totalAmount,
+    currency: details.VMProductDetail.vm_currency,
+  };
 
   return db.transaction(async (tx) => {
     // One save at a time per customer, so two at once cannot both pass the cap.
@@ -54,32 +92,36 @@ export async function saveVmForLater(db: Database, owner: Owner, input: SaveVmIn
       .from(customers)
       .where(eq(customers.id, owner.customerId))
       .for('update');
-    const [existing] = await tx
+    // The unique key on the configuration decides whether this is a second save of it.
+    const [inserted] = await tx
+      .insert(savedVms)
+      .values(values)
+      .onConflictDoNothing({
+        target: [
+          savedVms.customerId,
+          savedVms.productId,
+          savedVms.memoryCount,
+          savedVms.driveCount,
+          savedVms.processorCount,
+          savedVms.timePeriodDays,
+          savedVms.regionId,
+        ],
+      })
+      .returning({ id: savedVms.id });
+    if (!inserted) {
+      const existing = await findSameConfiguration(tx, owner, input);
+      const data: TSaveVmAlreadySaved = { ID: existing?.id ?? 0, isAlreadySaved: true };
+      throw new AppError(409, marketplaceMessages.alreadySaved, data);
+    }
+    const [saved] = await tx
       .select({ total: count() })
       .from(savedVms)
       .where(eq(savedVms.customerId, owner.customerId));
-    if ((existing?.total ?? 0) >= SAVED_VMS_PER_CUSTOMER) {
+    // Thrown inside the transaction: the row just written is rolled back with it.
+    if ((saved?.total ?? 0) > SAVED_VMS_PER_CUSTOMER) {
       throw new AppError(422, marketplaceMessages.savedItemsFull);
     }
-    const [row] = await tx
-      .insert(savedVms)
-      .values({
-        companyId: owner.companyId,
-        customerId: owner.customerId,
-        productId: input.productId,
-        memoryCount: input.memory,
-        memoryUnit: unitOf('Memory', details.VMProductDetail.vm_RAM_Unit),
-        processorCount: input.processor,
-        processorUnit: 'cores',
-        driveCount: input.disk,
-        driveUnit: unitOf('Disk', details.VMProductDetail.vm_Driver_Unit),
-        regionId: input.regionId === 0 ? null : input.regionId,
-        timePeriodDays: input.days,
-        totalAmountMinor: input.totalAmount,
-        currency: details.VMProductDetail.vm_currency,
-      })
-      .returning({ id: savedVms.id });
-    return { ID: row!.id };
+    return { ID: inserted.id };
   });
 }
 
@@ -92,10 +134,12 @@ export async function listSavedVms(db: Database, owner: Owner): Promise<TSavedVm
       osType: operatingSystems.name,
       imagePath: vmProducts.imagePath,
       isAvailable: vmProducts.isActive,
+      regionName: regions.name,
     })
     .from(savedVms)
     .innerJoin(vmProducts, eq(vmProducts.id, savedVms.productId))
     .innerJoin(operatingSystems, eq(operatingSystems.id, vmProducts.operatingSystemId))
+    .leftJoin(regions, eq(regions.id, savedVms.regionId))
     .where(and(eq(savedVms.customerId, owner.customerId), eq(savedVms.companyId, owner.companyId)))
     .orderBy(desc(savedVms.createdAt), desc(savedVms.id));
   return rows.map(({ saved, ...product }) => ({
@@ -110,6 +154,7 @@ export async function listSavedVms(db: Database, owner: Owner): Promise<TSavedVm
     osType: product.osType,
     imagePath: product.imagePath,
     regionID: saved.regionId ?? 0,
+    regionName: product.regionName,
     timePeriod: saved.timePeriodDays,
     totalAmount: formatMinor(saved.totalAmountMinor),
     currency: saved.currency,

@@ -7,7 +7,8 @@ import { tidyAccountDetails } from './tidy-account-details';
 export type AddUserInput = Omit<TAddUserRequest, 'roleType' | 'websiteUrl'>;
 
 /**
- * POST /api/adduser: sign-up (role user). 200 `{ ID, emailId }` and 'An OTP is sent to your …';
+ * POST /api/adduser: sign-up (role user). 200 `{ ID, emailId }` (`ID` the pending login's opaque
+ * reference) and 'An OTP is sent to your …';
  * 409 when the address already has an account; 400 with `data.errors`. The details are tidied
  * before sending (portal.md §5).
  */

@@ -47,9 +47,13 @@ describe('requireText', () => {
 
 describe('the country choices', () => {
   it("read '+27 South Africa', keyed by country", () => {
-    expect(toCountryCodeOptions([southAfrica, korea])).toEqual([
+    expect(toCountryCodeOptions([southAfrica, korea], 'en')).toEqual([
       { value: 'ZA', label: '+27 South Africa' },
       { value: 'KR', label: '+82 South Korea' },
+    ]);
+    expect(toCountryCodeOptions([southAfrica, korea], 'ko').map((option) => option.label)).toEqual([
+      expect.stringMatching(/^\+27 남아프리카/),
+      '+82 대한민국',
     ]);
     expect(findCountryByCode([southAfrica, korea], '+82')?.isoCode).toBe('KR');
     expect(findCountryByCode([southAfrica], '+1')).toBeNull();
@@ -96,9 +100,10 @@ describe('the profile tab of /customerprofile/{id}', () => {
 
 describe('toLoginCodePath', () => {
   it('names flow 1 after sign-up and 2 after login (ADR 004)', () => {
-    expect(toLoginCodePath({ ID: 4, emailId: 'a+b@x.co' }, 'signup')).toBe(
-      '/loginotp/4/a%2Bb%40x.co/1',
+    const ID = 'q3Vb_0-xYzq3Vb_0-xYzAb';
+    expect(toLoginCodePath({ ID, emailId: 'a+b@x.co' }, 'signup')).toBe(
+      `/loginotp/${ID}/a%2Bb%40x.co/1`,
     );
-    expect(toLoginCodePath({ ID: 4, emailId: 'a@x.co' }, 'login')).toBe('/loginotp/4/a%40x.co/2');
+    expect(toLoginCodePath({ ID, emailId: 'a@x.co' }, 'login')).toBe(`/loginotp/${ID}/a%40x.co/2`);
   });
 });

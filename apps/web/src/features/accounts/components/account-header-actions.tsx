@@ -56,6 +56,7 @@ export function AccountHeaderActions({ user }: Props) {
       <Link
         to="/customerprofile/2"
         className={classes.profileLink}
+        title={fullName}
         data-testid="header-profile-link"
       >
         <CustomerAvatar

@@ -17,7 +17,11 @@ const addressed = ([, email = '']: RegExpExecArray) => ({ email });
 /** Texts that name an address: the login, sign-up and resend answers. */
 export const ADDRESSED_TEXT_PATTERNS: readonly MessagePattern[] = [
   { name: 'otpSent', pattern: /^An OTP is sent to your (.+)$/, values: addressed },
-  { name: 'otpResent', pattern: /^An OTP is resent to your (.+)$/, values: addressed },
+  {
+    name: 'otpResent',
+    pattern: /^If this login is still open, a new OTP is on its way to (.+)$/,
+    values: addressed,
+  },
 ];
 
 /** Every text that carries a value; 'Use at most 60 characters' is the server's length caps. */

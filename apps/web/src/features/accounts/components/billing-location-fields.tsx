@@ -18,14 +18,17 @@ export function BillingLocationFields<Values extends LocationValues & Record<str
   form: UseFormReturnType<Values>;
   countries: readonly TCountry[];
 }) {
-  const { t } = useTranslation('accounts');
+  const { t, i18n } = useTranslation('accounts');
   return (
     <>
       <NativeSelect
         autoComplete="country-name"
         label={t('fields.country')}
         required
-        data={[{ value: '', label: t('fields.chooseCountry') }, ...toCountryNameOptions(countries)]}
+        data={[
+          { value: '', label: t('fields.chooseCountry') },
+          ...toCountryNameOptions(countries, i18n.language),
+        ]}
         {...form.getInputProps('region')}
       />
       <AccountTextField form={form} field="city" />

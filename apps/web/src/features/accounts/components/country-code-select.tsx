@@ -7,14 +7,14 @@ type Props = Omit<NativeSelectProps, 'data'> & { countries: readonly TCountry[] 
 
 /** The dialling code, chosen by country ('+27 South Africa'). */
 export function CountryCodeSelect({ countries, ...props }: Props) {
-  const { t } = useTranslation('accounts');
+  const { t, i18n } = useTranslation('accounts');
   return (
     <NativeSelect
       label={t('fields.countryCode')}
       required
       data={[
         { value: '', label: t('fields.chooseCountryCode') },
-        ...toCountryCodeOptions(countries),
+        ...toCountryCodeOptions(countries, i18n.language),
       ]}
       {...props}
     />

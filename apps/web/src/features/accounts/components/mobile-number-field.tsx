@@ -15,7 +15,7 @@ type Props<Values extends { contactNo: string } & Record<string, unknown>> = Omi
   country: TCountry | null;
 };
 
-/** The mobile number: digits only, as many as the chosen country's numbers have. */
+/** The mobile number: digits only, as many as the chosen country's numbers have after its code. */
 export function MobileNumberField<Values extends { contactNo: string } & Record<string, unknown>>({
   form,
   country,
@@ -33,10 +33,14 @@ export function MobileNumberField<Values extends { contactNo: string } & Record<
         country === null
           ? undefined
           : country.mobileNoMinLength === country.mobileNoMaxLength
-            ? t('fields.mobileHintExact', { count: country.mobileNoMaxLength })
+            ? t('fields.mobileHintExact', {
+                count: country.mobileNoMaxLength,
+                dialCode: country.countryCode,
+              })
             : t('fields.mobileHintRange', {
                 min: country.mobileNoMinLength,
                 max: country.mobileNoMaxLength,
+                dialCode: country.countryCode,
               })
       }
       maxLength={country?.mobileNoMaxLength ?? 15}

@@ -8,6 +8,7 @@ import type { TUserDetails } from '@cloud-portal/contract/accounts/profile';
 import type { TCountry } from '@cloud-portal/contract/company/get-country-code';
 import { validateEmail } from '@cloud-portal/contract/validation/email';
 import { FormErrorAnnouncer } from '@/components/form-error-announcer';
+import { readOnlyInputProps } from '@/components/read-only-input';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { SESSION_QUERY_KEY } from '@/lib/session';
 import { useFormFeedback } from '@/lib/use-form-feedback';
@@ -56,7 +57,7 @@ function toFormValues(details: TUserDetails, countries: TCountry[]): DetailsValu
 }
 
 /**
- * vm-lifecycle.md §2.7 and §5: Personal Information (the email shown disabled) and Billing
+ * vm-lifecycle.md §2.7 and §5: Personal Information (the email shown read-only) and Billing
  * Address in two collapsible sections. Save stays disabled until a field changes; a failed check
  * opens the section that holds the first invalid field and focuses it.
  */
@@ -139,8 +140,8 @@ export function ProfileDetailsForm({ details, countries }: Props) {
               label={t('fields.email')}
               description={t('profile.emailFixed')}
               inputWrapperOrder={DESCRIPTION_BELOW}
-              disabled
               {...form.getInputProps('emailID')}
+              {...readOnlyInputProps}
             />
             <CountryCodeSelect countries={countries} {...form.getInputProps('countryIso')} />
             <MobileNumberField form={form} country={country} />

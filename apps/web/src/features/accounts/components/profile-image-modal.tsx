@@ -5,6 +5,7 @@ import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { toAssetUrl } from '@/lib/asset-url';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
+import { readImageSize } from '@/lib/read-image-size';
 import { SESSION_QUERY_KEY } from '@/lib/session';
 import { USER_PROFILE_QUERY_KEY } from '../api/get-user-profile-info';
 import { useRemoveProfileImage } from '../api/remove-profile-image';
@@ -25,7 +26,8 @@ type Chosen = { file: File; previewUrl: string };
 /**
  * vm-lifecycle.md §2.7: the profile image with Remove and Update. Update picks a PNG, JPEG or
  * WebP image of at most 5 MB (checked here and on the server), shows it, and a second Update
- * uploads it.
+ * uploads it. A chosen file is decoded at once, so one that is no picture (a renamed PDF, a
+ * broken PNG) is refused when chosen, not after Update.
  */
 export function ProfileImageModal({ opened, onClose, imagePath, fullName }: Props) {
   const { t } = useTranslation('accounts');
@@ -35,7 +37,10 @@ export function ProfileImageModal({ opened, onClose, imagePath, fullName }: Prop
   const { translateMessage, translateError } = useAccountMessages();
   const [problem, setProblem] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [checkingFile, setCheckingFile] = useState<File | null>(null);
   const resetFileRef = useRef<() => void>(null);
+  /** The file chosen last: a slower check of an earlier one must not overwrite its answer. */
+  const latestFileRef = useRef<File | null>(null);
   const isBusy = upload.isPending || remove.isPending;
   const imageUrl = toAssetUrl(imagePath);
 
@@ -47,6 +52,8 @@ export function ProfileImageModal({ opened, onClose, imagePath, fullName }: Prop
 
   const close = () => {
     if (isBusy) return;
+    latestFileRef.current = null;
+    setCheckingFile(null);
     setProblem(null);
     setChosen(null);
     onClose();
@@ -61,14 +68,29 @@ export function ProfileImageModal({ opened, onClose, imagePath, fullName }: Prop
   const handleFile = (file: File | null) => {
     resetFileRef.current?.();
     if (file === null) return;
+    latestFileRef.current = file;
     const fileProblem = checkProfileImage(file);
     if (fileProblem !== null) {
       setChosen(null);
+      setCheckingFile(null);
       setProblem(t(`messages.${fileProblem}`));
       return;
     }
     setProblem(null);
-    setChosen({ file, previewUrl: URL.createObjectURL(file) });
+    setChosen(null);
+    setCheckingFile(file);
+    readImageSize(file).then(
+      () => {
+        if (latestFileRef.current !== file) return;
+        setCheckingFile(null);
+        setChosen({ file, previewUrl: URL.createObjectURL(file) });
+      },
+      () => {
+        if (latestFileRef.current !== file) return;
+        setCheckingFile(null);
+        setProblem(t('profileImage.unreadable'));
+      },
+    );
   };
 
   const handleUpload = (file: File) => {
@@ -128,9 +150,11 @@ export function ProfileImageModal({ opened, onClose, imagePath, fullName }: Prop
               />
             </Center>
             <Text size="sm" c="dimmed" ta="center" aria-live="polite">
-              {chosen
-                ? t('profileImage.chosen', { name: chosen.file.name })
-                : t('profileImage.rule')}
+              {checkingFile
+                ? t('profileImage.checking', { name: checkingFile.name })
+                : chosen
+                  ? t('profileImage.chosen', { name: chosen.file.name })
+                  : t('profileImage.rule')}
             </Text>
             {chosen && (
               <Center>
@@ -162,8 +186,8 @@ export function ProfileImageModal({ opened, onClose, imagePath, fullName }: Prop
               <Button
                 leftSection={<IconUpload size={18} aria-hidden />}
                 onClick={chosen ? () => handleUpload(chosen.file) : picker.onClick}
-                loading={upload.isPending}
-                disabled={isBusy}
+                loading={upload.isPending || checkingFile !== null}
+                disabled={isBusy || checkingFile !== null}
               >
                 {t('profileImage.update')}
               </Button>

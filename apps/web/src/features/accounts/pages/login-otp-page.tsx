@@ -1,10 +1,11 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconAlertCircle, IconArrowLeft, IconShieldCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconLogin, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isPendingLoginId } from '@cloud-portal/contract/accounts/pending-login';
 import type { TSessionUser } from '@cloud-portal/contract/accounts/session';
 import {
   accountMessages,
@@ -28,43 +29,66 @@ import { useAccountMessages } from '../components/use-account-messages';
 import { WelcomeModal } from '../components/welcome-modal';
 
 /**
- * /loginotp/{ID}/{emailId}/{flow} (portal.md §2, §5, §8; ADR 004: flow 1 sign-up, 2 login): the
- * mailed code completes the login. Then a welcome with a progress bar, and after 3 seconds the
- * page the customer was going to (or /marketplace, or /home).
+ * /loginotp/{ID}/{emailId}/{flow} (portal.md §2, §5, §8; ADR 004: flow 1 sign-up, 2 login; ID the
+ * pending login's opaque reference, ADR 010): the mailed code completes the login. Then a welcome
+ * with a progress bar, and after 3 seconds the page the customer was going to (or /marketplace, or
+ * /home). When the login is over (five wrong codes, or too old), the page says so and leads back
+ * to the password.
  */
 export function LoginOtpPage() {
   const { t } = useTranslation('accounts');
   const params = useParams();
   const pending = useMemo(() => readPendingLogin(params), [params]);
 
-  if (pending === null) {
-    return (
-      <AuthCard title={t('otp.title')} testId="login-otp-page">
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertCircle size={20} aria-hidden />}
-        >
-          {t('otp.invalidLink')}
-        </Alert>
-        <Button component={Link} to="/customerlogin" fullWidth>
-          {t('common.goBackToLogin')}
-        </Button>
-      </AuthCard>
-    );
-  }
+  if (pending === null) return <LoginEnded title={t('otp.title')} message={t('otp.invalidLink')} />;
   return <LoginCodeForm {...pending} />;
 }
 
-type PendingLogin = { ID: number; emailID: string; isSignup: boolean };
+type PendingLogin = { ID: string; emailID: string; isSignup: boolean };
 
 function readPendingLogin(params: Record<string, string | undefined>): PendingLogin | null {
-  const ID = Number(params.ID);
+  const ID = params.ID ?? '';
   const emailID = params.emailId ?? '';
-  if (!Number.isInteger(ID) || ID <= 0 || !emailID.includes('@')) return null;
+  if (!isPendingLoginId(ID) || !emailID.includes('@')) return null;
   return { ID, emailID, isSignup: params.flow === LOGIN_CODE_FLOW.signup };
 }
+
+/** A login whose code can no longer work: what happened, and the way out (the password again). */
+function LoginEnded({ title, message }: { title?: string; message: string }) {
+  const { t } = useTranslation('accounts');
+  const wayOut = useRef<HTMLAnchorElement>(null);
+  // The form the customer was typing in is gone: keep the keyboard on the one thing left to do.
+  useEffect(() => wayOut.current?.focus(), []);
+  return (
+    <AuthCard title={title ?? t('otp.endedTitle')} testId="login-otp-page">
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        icon={<IconAlertCircle size={20} aria-hidden />}
+      >
+        {message}
+      </Alert>
+      <Button
+        ref={wayOut}
+        component={Link}
+        to="/customerlogin"
+        replace
+        fullWidth
+        size="md"
+        leftSection={<IconLogin size={18} aria-hidden />}
+      >
+        {t('otp.logInAgain')}
+      </Button>
+    </AuthCard>
+  );
+}
+
+/** The answers that mean this login's code can no longer work, whatever is typed. */
+const isLoginOver = (error: unknown) =>
+  isApiError(error) &&
+  (error.message === ACCOUNT_TEXTS.loginAgain ||
+    error.message === ACCOUNT_TEXTS.otpTooManyAttempts);
 
 function LoginCodeForm({ ID, emailID, isSignup }: PendingLogin) {
   const { t } = useTranslation('accounts');
@@ -74,6 +98,7 @@ function LoginCodeForm({ ID, emailID, isSignup }: PendingLogin) {
   const resend = useResendOtp();
   const { translateMessage, translateError } = useAccountMessages();
   const [welcomed, setWelcomed] = useState<TSessionUser | null>(null);
+  const [endedMessage, setEndedMessage] = useState<string | null>(null);
 
   const form = useForm({
     initialValues: { OTP: '' },
@@ -109,6 +134,10 @@ function LoginCodeForm({ ID, emailID, isSignup }: PendingLogin) {
         },
         onError: (error) => {
           const message = describeFailure(error);
+          if (isLoginOver(error)) {
+            setEndedMessage(message);
+            return;
+          }
           form.setFieldError('OTP', message);
           feedback.reportErrors({ OTP: message });
           showErrorToast({ message });
@@ -134,6 +163,8 @@ function LoginCodeForm({ ID, emailID, isSignup }: PendingLogin) {
   const goOn = useCallback(() => {
     void navigate(resolvePathAfterLogin(takeLoginOrigin()), { replace: true });
   }, [navigate]);
+
+  if (endedMessage !== null) return <LoginEnded message={endedMessage} />;
 
   return (
     <AuthCard

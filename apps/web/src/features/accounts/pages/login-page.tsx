@@ -1,14 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Anchor, Button, Divider, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconLogin, IconUserPlus } from '@tabler/icons-react';
+import { IconClockPause, IconLogin, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { accountMessages } from '@cloud-portal/contract/validation/account-rules';
 import { validateEmail } from '@cloud-portal/contract/validation/email';
 import { FormErrorAnnouncer } from '@/components/form-error-announcer';
 import { SubmitButton } from '@/components/submit-button';
 import { readLoginLinkState, rememberLoginOrigin } from '@/lib/login-redirect';
+import { isApiError } from '@/lib/api-client';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useLogin } from '../api/login';
@@ -17,11 +18,13 @@ import { EmailField } from '../components/email-field';
 import { PasswordField } from '../components/password-field';
 import { useAccountMessages } from '../components/use-account-messages';
 import { toLoginCodePath } from '../components/login-code-path';
+import { ACCOUNT_TEXTS } from '../components/account-messages';
 
 /**
  * /customerlogin (portal.md §2, §4, §5, §8): email and password; a correct pair mails a one-time
  * code and leads to /loginotp/{ID}/{emailId}/2. The page the visitor came from is remembered for
- * after the code.
+ * after the code. After five wrong passwords the pause is shown on the form with the way out that
+ * needs no waiting: Forgot Password.
  */
 export function LoginPage() {
   const { t } = useTranslation('accounts');
@@ -29,6 +32,7 @@ export function LoginPage() {
   const location = useLocation();
   const login = useLogin();
   const { translateMessage, translateError, translateProblem } = useAccountMessages();
+  const [pausedMessage, setPausedMessage] = useState<string | null>(null);
 
   useEffect(() => {
     const from = readLoginLinkState(location.state);
@@ -46,12 +50,17 @@ export function LoginPage() {
 
   const handleSubmit = form.onSubmit((values) => {
     feedback.clearAnnouncement();
+    setPausedMessage(null);
     login.mutate(values, {
       onSuccess: ({ data, message }) => {
         showSuccessToast({ message: translateMessage(message) });
         void navigate(toLoginCodePath(data, 'login'));
       },
       onError: (error) => {
+        if (isApiError(error) && error.message === ACCOUNT_TEXTS.loginPaused) {
+          setPausedMessage(translateMessage(error.message));
+          return;
+        }
         feedback.showServerFieldErrors(error);
         showErrorToast({ message: translateError(error) });
       },
@@ -96,6 +105,27 @@ export function LoginPage() {
             </Group>
           </Stack>
           <FormErrorAnnouncer messages={feedback.announcement} />
+          {pausedMessage !== null && (
+            <Alert
+              color="orange"
+              variant="light"
+              role="alert"
+              icon={<IconClockPause size={20} aria-hidden />}
+              data-testid="login-paused"
+            >
+              <Stack gap={6}>
+                <Text size="sm" fw={600}>
+                  {pausedMessage}
+                </Text>
+                <Text size="sm">{t('login.pausedHelp')}</Text>
+                <Group>
+                  <Button component={Link} to="/forgetpassword" variant="default" size="xs">
+                    {t('login.forgotPassword')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          )}
           <SubmitButton
             isPending={login.isPending}
             fullWidth

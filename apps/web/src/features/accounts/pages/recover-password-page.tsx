@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconArrowLeft, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { isApiError } from '@/lib/api-client';
 import { readLinkToken } from '@/lib/link-token';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useFormFeedback } from '@/lib/use-form-feedback';
+import { useResetLinkCheck } from '../api/check-reset-link';
 import { useUpdatePassword } from '../api/update-password';
 import { ACCOUNT_TEXTS } from '../components/account-messages';
 import { AuthCard } from '../components/auth-card';
@@ -22,14 +23,16 @@ import { useAccountMessages } from '../components/use-account-messages';
 
 /**
  * /recoverpassword and /updatepassword?token=… (portal.md §2, §5): a new password (the sign-up
- * rule) and its confirmation, with show/hide toggles. Success goes to /customerlogin; a link that
- * is invalid, used or expired says so and offers a new one.
+ * rule) and its confirmation, with show/hide toggles. Success goes to /customerlogin. The link is
+ * checked as the page opens: one that is invalid, used or expired says so at once, instead of the
+ * form, and offers a new one.
  */
 export function RecoverPasswordPage() {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const { search } = useLocation();
   const token = useMemo(() => readLinkToken(search), [search]);
+  const linkCheck = useResetLinkCheck(token);
   const updatePassword = useUpdatePassword();
   const { translateMessage, translateError, translateProblem } = useAccountMessages();
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
@@ -66,8 +69,23 @@ export function RecoverPasswordPage() {
     );
   }, feedback.reportErrors);
 
+  // Only the link's own refusal hides the form: when the check could not be made (offline, rate
+  // limited), the form stays and the server decides on submit.
+  const isRefused =
+    isApiError(linkCheck.error) && linkCheck.error.message === ACCOUNT_TEXTS.recoveryLinkInvalid;
   const problem =
-    token === null ? translateMessage(ACCOUNT_TEXTS.recoveryLinkInvalid) : linkProblem;
+    token === null || isRefused ? translateMessage(ACCOUNT_TEXTS.recoveryLinkInvalid) : linkProblem;
+
+  if (problem === null && linkCheck.isPending) {
+    return (
+      <AuthCard title={t('recoverPassword.title')} testId="recover-password-page">
+        <Group gap="sm" justify="center" role="status" data-testid="recovery-link-checking">
+          <Loader size="sm" aria-hidden />
+          <Text size="sm">{t('recoverPassword.checking')}</Text>
+        </Group>
+      </AuthCard>
+    );
+  }
 
   if (problem !== null) {
     return (

@@ -12,11 +12,14 @@ import {
 } from '@cloud-portal/contract/validation/account-rules';
 import { validateEmail } from '@cloud-portal/contract/validation/email';
 import { STATUS_DUPLICATE } from '@cloud-portal/contract/envelope';
+import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
 import { FormErrorAnnouncer } from '@/components/form-error-announcer';
 import { isApiError } from '@/lib/api-client';
+import { useCompanyConfiguration } from '@/lib/company-configuration-context';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useAddUser } from '../api/add-user';
+import { useCheckEmail } from '../api/check-email';
 import { useCountryCode } from '../api/get-country-code';
 import {
   BILLING_FIELDS,
@@ -29,10 +32,11 @@ import { AgreementModal } from '../components/agreement-modal';
 import { AuthCard } from '../components/auth-card';
 import { BillingLocationFields } from '../components/billing-location-fields';
 import { CountryCodeSelect } from '../components/country-code-select';
-import { findCountryByIso } from '../components/country-options';
+import { findCountryByIso, followBillingCountry } from '../components/country-options';
 import { DESCRIPTION_BELOW } from '../components/description-below';
 import { detailsRules } from '../components/details-rules';
 import { EmailField } from '../components/email-field';
+import { EmailTakenMessage } from '../components/email-taken-message';
 import { toLoginCodePath } from '../components/login-code-path';
 import { MobileNumberField } from '../components/mobile-number-field';
 import { PasswordField } from '../components/password-field';
@@ -47,10 +51,15 @@ const FEEDBACK_OPTIONS = {
 
 type Step = 1 | 2;
 
+/** An address as the server compares it. */
+const toAccountEmail = (value: string) => value.trim().toLowerCase();
+
 /**
  * /signup (portal.md §2, §4, §5, §8): two steps. Step 1 personal details and password, Next
- * checks them; step 2 the billing address, Register checks it and opens the agreement, whose
- * Proceed creates the account and leads to the one-time code (/loginotp/{ID}/{emailId}/1).
+ * checks them and asks the server whether the address is still free (ADR 014); step 2 the billing
+ * address, Register checks it and opens the agreement, whose Proceed creates the account and
+ * leads to the one-time code (/loginotp/{ID}/{emailId}/1). The phone code starts at the
+ * company's own country.
  */
 export function SignupPage() {
   const { t } = useTranslation('accounts');
@@ -58,6 +67,11 @@ export function SignupPage() {
   const navigate = useNavigate();
   const countries = useCountryCode();
   const addUser = useAddUser();
+  const checkEmail = useCheckEmail();
+  const { countryIsoCode: companyCountryIso } = useCompanyConfiguration();
+  /** What the server said of each address this visit: free, or already an account. */
+  const checkedEmails = useRef(new Map<string, 'free' | 'taken'>());
+  const hasDefaultedCountry = useRef(false);
   const { translateMessage, translateError, translateProblem } = useAccountMessages();
   const [step, setStep] = useState<Step>(1);
   const [isAgreementOpen, setIsAgreementOpen] = useState(false);
@@ -102,6 +116,16 @@ export function SignupPage() {
     if (hasMovedStep.current) stepHeadingRef.current?.focus();
   }, [step]);
 
+  // The company's own country is the default phone code (and billing country), once listed.
+  useEffect(() => {
+    const companyCountry = findCountryByIso(countries.data, companyCountryIso ?? '');
+    if (companyCountry === null || hasDefaultedCountry.current) return;
+    hasDefaultedCountry.current = true;
+    if (form.getValues().countryIso !== '') return;
+    form.setFieldValue('countryIso', companyCountry.isoCode);
+    if (form.getValues().region === '') form.setFieldValue('region', companyCountry.countryName);
+  }, [countries.data, companyCountryIso, form]);
+
   const validateStep = (fields: readonly string[]): boolean => {
     const errors: Record<string, string> = {};
     for (const field of fields) {
@@ -118,8 +142,34 @@ export function SignupPage() {
     setStep(next);
   };
 
+  /** The address has an account: say so at the field, with the ways to Log In or recover it. */
+  const showEmailTaken = () => {
+    form.setFieldError('emailID', <EmailTakenMessage />);
+    feedback.reportErrors({ emailID: translateMessage(accountTexts.emailTaken) });
+  };
+
   const handleNext = () => {
-    if (validateStep(STEP_ONE_FIELDS)) moveTo(2);
+    if (!validateStep(STEP_ONE_FIELDS)) return;
+    const email = toAccountEmail(form.getValues().emailID);
+    const known = checkedEmails.current.get(email);
+    if (known === 'free') return moveTo(2);
+    if (known === 'taken') return showEmailTaken();
+    checkEmail.mutate(email, {
+      onSuccess: () => {
+        checkedEmails.current.set(email, 'free');
+        moveTo(2);
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.status === STATUS_DUPLICATE) {
+          checkedEmails.current.set(email, 'taken');
+          showEmailTaken();
+          return;
+        }
+        if (feedback.showServerFieldErrors(error)) return;
+        // Asked too often, or no answer: Register checks the address again, so the visitor goes on.
+        moveTo(2);
+      },
+    });
   };
 
   const handleRegister = () => {
@@ -138,12 +188,15 @@ export function SignupPage() {
         },
         onError: (error) => {
           setIsAgreementOpen(false);
+          // 409: the address already has an account; the email field says so, with its links.
+          if (isApiError(error) && error.status === STATUS_DUPLICATE) {
+            checkedEmails.current.set(toAccountEmail(values.emailID), 'taken');
+            if (step !== 1) moveTo(1);
+            showEmailTaken();
+            return;
+          }
           showErrorToast({ message: translateError(error) });
           const fieldErrors = feedback.readServerFieldErrors(error);
-          // 409: the address already has an account, which belongs to the email field.
-          if (isApiError(error) && error.status === STATUS_DUPLICATE) {
-            fieldErrors.emailID = translateError(error);
-          }
           const fields = Object.keys(fieldErrors);
           if (fields.length === 0) return;
           form.setErrors(fieldErrors);
@@ -213,11 +266,14 @@ export function SignupPage() {
                   {...form.getInputProps('countryIso')}
                   onChange={(event) => {
                     const isoCode = event.currentTarget.value;
+                    const { countryIso: previousIso, region } = form.getValues();
                     form.setFieldValue('countryIso', isoCode);
-                    const picked = findCountryByIso(countries.data, isoCode);
-                    if (picked && form.getValues().region === '') {
-                      form.setFieldValue('region', picked.countryName);
-                    }
+                    const billingCountry = followBillingCountry(
+                      region,
+                      findCountryByIso(countries.data, previousIso),
+                      findCountryByIso(countries.data, isoCode),
+                    );
+                    if (billingCountry !== null) form.setFieldValue('region', billingCountry);
                   }}
                 />
                 <MobileNumberField
@@ -295,7 +351,11 @@ export function SignupPage() {
               </Button>
             )}
             {step === 1 ? (
-              <Button type="submit" rightSection={<IconArrowRight size={18} aria-hidden />}>
+              <Button
+                type="submit"
+                rightSection={<IconArrowRight size={18} aria-hidden />}
+                loading={checkEmail.isPending}
+              >
                 {t('signup.next')}
               </Button>
             ) : (

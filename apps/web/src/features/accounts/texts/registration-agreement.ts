@@ -1,9 +1,17 @@
+import type { TCompanyConfiguration } from '@cloud-portal/contract/company/get-company-configuration';
 import { useLocalizedText, type LocalizedLoaders } from '@/lib/use-localized-text';
 
-/** The built-in customer agreement (portal.md §2: POPI-style, when no document is configured). */
+/**
+ * The built-in customer agreement (portal.md §2: POPI-style, when no document is configured),
+ * naming the data-protection law of the company's country (ADR 014).
+ */
 export type TAgreementSection = { heading: string; paragraphs: string[]; items?: string[] };
 export type TAgreement = { title: string; intro: string[]; sections: TAgreementSection[] };
-export type TAgreementFactory = (context: { companyName: string }) => TAgreement;
+export type TAgreementContext = {
+  companyName: string;
+  brand: Pick<TCompanyConfiguration, 'countryIsoCode' | 'country'>;
+};
+export type TAgreementFactory = (context: TAgreementContext) => TAgreement;
 
 const loaders: LocalizedLoaders<TAgreementFactory> = {
   en: () => import('./registration-agreement.en').then((module) => module.createAgreement),

@@ -1,17 +1,21 @@
-import { NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { contentTextLimits } from '@cloud-portal/contract/content/text-limits';
 import { messages } from '@cloud-portal/contract/validation/messages';
 import { EmailInput } from '@/components/email-input';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useSendQueryMail } from '../api/send-query-mail';
+import { LimitedTextarea, LimitedTextInput } from './limited-text-fields';
 import { SendForm } from './send-form';
 import { useFieldRules } from './use-field-rules';
 
 type Props = { businessName: string; productServices: string[] };
+
+const limits = contentTextLimits.enquiry;
 
 /**
  * portal.md §2 and §5, the enquiry of a SendEmailForEnquiry business unit: name, email, message
@@ -28,9 +32,9 @@ export function BusinessEnquiryForm({ businessName, productServices }: Props) {
   const form = useForm({
     initialValues: { name: '', emailID: '', queryData: '', productService: businessName },
     validate: {
-      name: rules.required(messages.nameRequired),
+      name: rules.required(messages.nameRequired, limits.name),
       emailID: rules.email(messages.emailInvalidLogin),
-      queryData: rules.required(messages.descriptionRequired),
+      queryData: rules.required(messages.descriptionRequired, limits.queryData),
       productService: rules.required(messages.productServiceRequired),
     },
   });
@@ -60,7 +64,8 @@ export function BusinessEnquiryForm({ businessName, productServices }: Props) {
       isPending={sendQueryMail.isPending}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-        <TextInput
+        <LimitedTextInput
+          maxLength={limits.name}
           label={t('businessUnit.name')}
           autoComplete="name"
           required
@@ -73,7 +78,8 @@ export function BusinessEnquiryForm({ businessName, productServices }: Props) {
         />
       </SimpleGrid>
 
-      <Textarea
+      <LimitedTextarea
+        maxLength={limits.queryData}
         label={t('businessUnit.message')}
         autosize
         minRows={4}

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { TFaqContent } from '../texts/faq-content';
-import { faq as englishFaq } from '../texts/faq.en';
-import { faq as koreanFaq } from '../texts/faq.ko';
+import { createFaq as createEnglishFaq } from '../texts/faq.en';
+import { createFaq as createKoreanFaq } from '../texts/faq.ko';
 import { filterFaq, getSearchTerms } from './filter-faq';
+
+const brand = {
+  countryIsoCode: 'ZA',
+  country: 'South Africa',
+  timeZone: 'Africa/Johannesburg',
+  supportHours: { days: [1, 2, 3, 4, 5], opensAt: '08:30', closesAt: '17:00' },
+};
+const englishFaq = createEnglishFaq({ brand });
+const koreanFaq = createKoreanFaq({ brand });
 
 const content: TFaqContent = [
   {

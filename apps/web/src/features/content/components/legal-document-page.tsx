@@ -67,6 +67,7 @@ function BuiltInText({ kind }: Props) {
       phone: presentValue(configuration.contactNo),
       address: address === '' ? null : address,
       website: configuration.websiteUrl,
+      brand: configuration,
     });
   }, [createDocument, configuration]);
 

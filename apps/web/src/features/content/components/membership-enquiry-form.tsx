@@ -1,15 +1,5 @@
 import { useState } from 'react';
-import {
-  Box,
-  FileInput,
-  Group,
-  Image,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Box, FileInput, Group, Image, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,14 +7,19 @@ import {
   isContactNumber,
   MEMBERSHIP_LOGO_TYPES,
 } from '@cloud-portal/contract/content/membership-rules';
+import { contentTextLimits } from '@cloud-portal/contract/content/text-limits';
 import { messages } from '@cloud-portal/contract/validation/messages';
 import { EmailInput } from '@/components/email-input';
 import { isApiError } from '@/lib/api-client';
+import { useCompanyConfiguration } from '@/lib/company-configuration-context';
+import { readImageSize } from '@/lib/read-image-size';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useSendMembershipEnquiry } from '../api/send-membership-enquiry';
-import { checkLogo, checkLogoFile, readImageSize } from './membership-logo';
+import { contactNumberExample } from './contact-number-example';
+import { LimitedTextarea, LimitedTextInput } from './limited-text-fields';
+import { checkLogo, checkLogoFile } from './membership-logo';
 import { SendForm } from './send-form';
 import { useFieldRules } from './use-field-rules';
 
@@ -40,6 +35,8 @@ type LogoState =
       height: number;
       problem: string | null;
     };
+
+const limits = contentTextLimits.membership;
 
 const INITIAL_VALUES = {
   companyName: '',
@@ -62,18 +59,22 @@ export function MembershipEnquiryForm() {
   const rules = useFieldRules();
   const sendEnquiry = useSendMembershipEnquiry();
   const [logo, setLogo] = useState<LogoState>({ status: 'none' });
+  const contactExample = contactNumberExample(useCompanyConfiguration());
 
   const form = useForm({
     initialValues: INITIAL_VALUES,
     validate: {
-      companyName: rules.required(messages.companyNameRequired),
+      companyName: rules.required(messages.companyNameRequired, limits.companyName),
       emailID: rules.email(),
       contactNo: (value) => {
         if (value.trim() === '') return translateMessage(messages.contactNumberRequired);
         return isContactNumber(value) ? null : translateMessage(messages.contactNumberInvalid);
       },
-      registrationNumber: rules.required(messages.registrationNumberRequired),
-      companyAddress: rules.required(messages.companyAddressRequired),
+      registrationNumber: rules.required(
+        messages.registrationNumberRequired,
+        limits.registrationNumber,
+      ),
+      companyAddress: rules.required(messages.companyAddressRequired, limits.companyAddress),
       companyLogo: () =>
         logo.status === 'checked' && logo.problem !== null ? translateMessage(logo.problem) : null,
     },
@@ -147,7 +148,8 @@ export function MembershipEnquiryForm() {
       isPending={isBusy}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-        <TextInput
+        <LimitedTextInput
+          maxLength={limits.companyName}
           label={t('membership.companyName')}
           autoComplete="organization"
           required
@@ -157,24 +159,31 @@ export function MembershipEnquiryForm() {
         <TextInput
           type="tel"
           label={t('membership.contactNumber')}
-          description={t('membership.contactNumberHint')}
+          description={
+            contactExample === null
+              ? t('membership.contactNumberHintPlain')
+              : t('membership.contactNumberHint', { example: contactExample })
+          }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           autoComplete="tel"
           inputMode="tel"
           required
           {...form.getInputProps('contactNo')}
         />
-        <TextInput
+        <LimitedTextInput
+          maxLength={limits.vatNumber}
           label={<OptionalLabel label={t('membership.vatNumber')} />}
           {...form.getInputProps('vatNumber')}
         />
-        <TextInput
+        <LimitedTextInput
+          maxLength={limits.registrationNumber}
           label={t('membership.registrationNumber')}
           required
           {...form.getInputProps('registrationNumber')}
         />
       </SimpleGrid>
-      <Textarea
+      <LimitedTextarea
+        maxLength={limits.companyAddress}
         label={t('membership.companyAddress')}
         autoComplete="street-address"
         autosize

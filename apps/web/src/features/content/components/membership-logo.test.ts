@@ -4,7 +4,7 @@ import { checkLogo, checkLogoFile } from './membership-logo';
 const png = { type: 'image/png', bytes: 4_000 };
 
 describe('membership logo rule', () => {
-  it('accepts 50 pixels wide or high, whatever the other side', () => {
+  it('accepts 50 pixels wide or high, the other side up to 1000', () => {
     expect(checkLogo({ ...png, width: 50, height: 50 })).toBeNull();
     expect(checkLogo({ ...png, width: 50, height: 120 })).toBeNull();
     expect(checkLogo({ ...png, width: 254, height: 50 })).toBeNull();
@@ -17,6 +17,20 @@ describe('membership logo rule', () => {
     expect(checkLogo({ ...png, width: 49, height: 51 })).toBe(
       'Cloud logo should be 50 x 50 pixels',
     );
+  });
+
+  it('refuses a side longer than 1000 pixels, however the 50 pixel rule reads', () => {
+    expect(checkLogo({ ...png, width: 50, height: 1000 })).toBeNull();
+    expect(checkLogo({ ...png, width: 1000, height: 50 })).toBeNull();
+    for (const [width, height] of [
+      [50, 1_000_000],
+      [1001, 50],
+      [50, 1001],
+    ] as const) {
+      expect(checkLogo({ ...png, width, height }), `${width}×${height}`).toBe(
+        'Cloud logo should be at most 1000 pixels wide and high',
+      );
+    }
   });
 
   it('takes PNG, JPEG and WebP only', () => {

@@ -1,5 +1,6 @@
 import {
   isMembershipLogoSizeValid,
+  isMembershipLogoWithinMaxSide,
   MEMBERSHIP_LOGO_MAX_BYTES,
   MEMBERSHIP_LOGO_TYPES,
 } from '@cloud-portal/contract/content/membership-rules';
@@ -15,35 +16,14 @@ export function checkLogoFile({ type, bytes }: Pick<LogoFacts, 'type' | 'bytes'>
 }
 
 /**
- * portal.md §5 and content/membership-rules.ts: PNG, JPEG or WebP, at most 2 MB, and 50 pixels
- * wide or high. The first failing rule's message, or null.
+ * portal.md §5 and content/membership-rules.ts: PNG, JPEG or WebP, at most 2 MB, 50 pixels wide
+ * or high, and neither side over 1000 pixels. The first failing rule's message, or null.
  */
 export function checkLogo(facts: LogoFacts): string | null {
-  return (
-    checkLogoFile(facts) ??
-    (isMembershipLogoSizeValid(facts.width, facts.height) ? null : messages.logoSizeInvalid)
-  );
-}
-
-/** The picture's real size in pixels, as the browser decodes it; rejects when it is no image. */
-export async function readImageSize(file: Blob): Promise<{ width: number; height: number }> {
-  if (typeof createImageBitmap === 'function') {
-    try {
-      const bitmap = await createImageBitmap(file);
-      const size = { width: bitmap.width, height: bitmap.height };
-      bitmap.close();
-      return size;
-    } catch {
-      // Some browsers decode fewer formats here than in <img>: try that way before giving up.
-    }
-  }
-  const url = URL.createObjectURL(file);
-  try {
-    const image = new Image();
-    image.src = url;
-    await image.decode();
-    return { width: image.naturalWidth, height: image.naturalHeight };
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  const fileProblem = checkLogoFile(facts);
+  if (fileProblem !== null) return fileProblem;
+  if (!isMembershipLogoSizeValid(facts.width, facts.height)) return messages.logoSizeInvalid;
+  if (!isMembershipLogoWithinMaxSide(facts.width, facts.height))
+    return messages.logoDimensionsTooLarge;
+  return null;
 }

@@ -1,8 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Box, Container, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { Carousel } from '@mantine/carousel';
-import '@mantine/carousel/styles.css';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TNews } from '@cloud-portal/contract/content/get-all-news';
@@ -10,23 +8,12 @@ import { QueryErrorAlert } from '@/components/query-error-alert';
 import { SectionHeading } from '@/components/section-heading';
 import { getErrorMessage } from '@/lib/error-message';
 import { useAllNews } from '../api/get-all-news';
-import { NEWS_IMAGE_HEIGHT, NewsCard } from './news-card';
+import { NewsCarousel } from './news-carousel';
 import { useNewsSlidesPerView } from './use-news-slides-per-view';
 
 const NewsDetailModal = lazy(() =>
   import('./news-detail-modal').then((module) => ({ default: module.NewsDetailModal })),
 );
-
-/**
- * Beside the cards the arrows get a gutter of their own; with one card per view (phones) that
- * gutter would squeeze the card, so the arrows sit over the picture instead.
- */
-function getCarouselLayout(slidesPerView: number, count: number) {
-  if (count <= slidesPerView) return undefined;
-  if (slidesPerView === 1)
-    return { controls: { top: NEWS_IMAGE_HEIGHT / 2 - 18, paddingInline: 8 } };
-  return { root: { paddingInline: 44 } };
-}
 
 /** The news carousel; its heading leads to /news, Read More opens the item in a dialog. */
 export function NewsCarouselSection() {
@@ -72,25 +59,7 @@ export function NewsCarouselSection() {
             {t('home.newsEmpty')}
           </Text>
         ) : (
-          <Carousel
-            slideSize={`${100 / slidesPerView}%`}
-            slideGap="lg"
-            withControls={news.length > slidesPerView}
-            emblaOptions={{ align: 'start', containScroll: 'trimSnaps', slidesToScroll: 1 }}
-            controlsOffset={0}
-            controlSize={36}
-            styles={getCarouselLayout(slidesPerView, news.length)}
-            previousControlProps={{ 'aria-label': t('home.previousNews') }}
-            nextControlProps={{ 'aria-label': t('home.nextNews') }}
-            aria-label={t('home.newsTitle')}
-            aria-roledescription={t('home.carouselRole')}
-          >
-            {news.map((item) => (
-              <Carousel.Slide key={item.ID}>
-                <NewsCard news={item} onReadMore={showNews} />
-              </Carousel.Slide>
-            ))}
-          </Carousel>
+          <NewsCarousel news={news} slidesPerView={slidesPerView} onReadMore={showNews} />
         )}
       </Container>
       {hasOpenedNews && (

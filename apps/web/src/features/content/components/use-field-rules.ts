@@ -10,8 +10,9 @@ export function useFieldRules() {
     problem === null ? null : translateMessage(problem);
 
   return {
-    required: (message: string) => (value: string) =>
-      translateProblem(validateRequiredText(value, message)),
+    /** `maxLength`: the field's limit in contract/content/text-limits.ts. */
+    required: (message: string, maxLength?: number) => (value: string) =>
+      translateProblem(validateRequiredText(value, message, maxLength)),
     /** `invalidMessage`: the business unit's enquiry words an invalid address its own way. */
     email: (invalidMessage?: string) => (value: string) =>
       translateProblem(validateEmail(value, invalidMessage)),

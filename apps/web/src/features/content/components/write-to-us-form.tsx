@@ -1,7 +1,7 @@
-import { Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { contentTextLimits } from '@cloud-portal/contract/content/text-limits';
 import { messages } from '@cloud-portal/contract/validation/messages';
 import { EmailInput } from '@/components/email-input';
 import { isApiError } from '@/lib/api-client';
@@ -9,6 +9,7 @@ import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useWriteToUs } from '../api/write-to-us';
+import { LimitedTextarea } from './limited-text-fields';
 import { SendForm } from './send-form';
 import { useFieldRules } from './use-field-rules';
 
@@ -26,7 +27,7 @@ export function WriteToUsForm() {
     initialValues: { emailID: '', content: '' },
     validate: {
       emailID: rules.email(),
-      content: rules.required(messages.descriptionRequired),
+      content: rules.required(messages.descriptionRequired, contentTextLimits.writeToUs.content),
     },
   });
   const feedback = useFormFeedback(form, translateMessage);
@@ -61,7 +62,8 @@ export function WriteToUsForm() {
         leftSection={<IconMail size={16} aria-hidden />}
         {...form.getInputProps('emailID')}
       />
-      <Textarea
+      <LimitedTextarea
+        maxLength={contentTextLimits.writeToUs.content}
         label={t('help.descriptionLabel')}
         placeholder={t('help.descriptionPlaceholder')}
         autosize

@@ -19,6 +19,7 @@ import {
 import { IconMessageQuestion, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import { koreanParticle } from '@/lib/korean-particle';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { FaqAnswer } from '../components/faq-answer';
 import { filterFaq, getSearchTerms } from '../components/filter-faq';
@@ -43,6 +44,8 @@ export function FaqPage() {
   const matches = useMemo(() => filterFaq(faq ?? [], deferredQuery), [faq, deferredQuery]);
   const isSearching = terms.length > 0;
   const trimmedQuery = deferredQuery.trim();
+  // Korean joins "matching" to the search with 과 or 와, chosen by the search's last sound.
+  const withParticle = koreanParticle(trimmedQuery, '과/와');
 
   return (
     <>
@@ -76,7 +79,7 @@ export function FaqPage() {
             data-testid="faq-result-count"
           >
             {isSearching && faq
-              ? t('faq.resultCount', { count: matches.length, query: trimmedQuery })
+              ? t('faq.resultCount', { count: matches.length, query: trimmedQuery, withParticle })
               : ''}
           </Text>
 
@@ -99,7 +102,7 @@ export function FaqPage() {
               <EmptyState
                 icon={<IconMessageQuestion size={32} aria-hidden />}
                 withIndicatorBackground
-                title={t('faq.noResultsTitle', { query: trimmedQuery })}
+                title={t('faq.noResultsTitle', { query: trimmedQuery, withParticle })}
                 description={t('faq.noResultsText')}
                 data-testid="faq-empty"
               >

@@ -4,17 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { ContactDetails } from '@/components/contact-details';
 import { FollowUs } from '@/components/follow-us';
 import { PageHeader } from '@/components/page-header';
+import { getCurrentLanguage } from '@/i18n/i18n';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
 import { MembershipEnquiryForm } from '../components/membership-enquiry-form';
 import { WriteToUsForm } from '../components/write-to-us-form';
+import { describeSupportHours } from '../texts/support-hours';
 
 /**
- * /help (portal.md §2 "Contact / Help", ADR 004): the company's contact details and social links,
- * the 'Write to us' form, and the CxO series membership enquiry.
+ * /help (portal.md §2 "Contact / Help", ADR 004): the company's contact details, support hours
+ * (in its own time zone, ADR 014) and social links, the 'Write to us' form, and the CxO series
+ * membership enquiry.
  */
 export function HelpPage() {
-  const { t } = useTranslation('content');
-  const { companyName } = useCompanyConfiguration();
+  const { t, i18n } = useTranslation('content');
+  const configuration = useCompanyConfiguration();
+  const { companyName } = configuration;
+  const hours = describeSupportHours(configuration, getCurrentLanguage(i18n.language));
 
   return (
     <>
@@ -39,8 +44,8 @@ export function HelpPage() {
                   <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
                     <IconClock size={20} />
                   </ThemeIcon>
-                  <Text size="sm" pt={8}>
-                    {t('help.hours')}
+                  <Text size="sm" pt={8} data-testid="support-hours">
+                    {t('help.hours', hours)}
                   </Text>
                 </Group>
                 <FollowUs />

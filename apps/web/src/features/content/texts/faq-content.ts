@@ -1,3 +1,5 @@
+import type { TBrandFacts } from './legal-document';
+
 /** A piece of an answer: plain text, or a link to a page of the portal. */
 export type TFaqAnswerPart = string | { text: string; to: string };
 
@@ -9,6 +11,9 @@ export type TFaqTopic = { id: TFaqTopicId; title: string; items: TFaqItem[] };
 
 /** The FAQ in one language: the tabs General, Products, Profile and Contact, in that order. */
 export type TFaqContent = TFaqTopic[];
+
+/** The FAQ of one company, in one language (its support hours are the company's). */
+export type TFaqFactory = (context: { brand: TBrandFacts }) => TFaqContent;
 
 /** An answer as plain text, for searching and for a screen reader's summary. */
 export function getAnswerText(answer: TFaqAnswerPart[]): string {

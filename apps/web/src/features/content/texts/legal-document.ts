@@ -1,3 +1,5 @@
+import type { TCompanyConfiguration } from '@cloud-portal/contract/company/get-company-configuration';
+
 /** A built-in legal text (terms, privacy policy), structured so the page can render and link it. */
 export type TLegalSection = {
   id: string;
@@ -16,6 +18,15 @@ export type TLegalDocument = {
   sections: TLegalSection[];
 };
 
+/**
+ * The company facts a text states rather than assumes (ADR 014): its country, whose law and
+ * data-protection law follow from it, and its support hours. Each language's text words them.
+ */
+export type TBrandFacts = Pick<
+  TCompanyConfiguration,
+  'countryIsoCode' | 'country' | 'timeZone' | 'supportHours'
+>;
+
 /** What a text names of the company; a missing value is left out of the sentence. */
 export type TLegalContext = {
   companyName: string;
@@ -23,6 +34,7 @@ export type TLegalContext = {
   phone: string | null;
   address: string | null;
   website: string;
+  brand: TBrandFacts;
 };
 
 export type TLegalDocumentFactory = (context: TLegalContext) => TLegalDocument;

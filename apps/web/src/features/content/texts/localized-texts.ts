@@ -1,11 +1,13 @@
+import { useCallback } from 'react';
+import { useCompanyConfiguration } from '@/lib/company-configuration-context';
 import { useLocalizedText, type LocalizedLoaders } from '@/lib/use-localized-text';
-import type { TFaqContent } from './faq-content';
+import type { TFaqFactory } from './faq-content';
 import type { TLegalDocumentFactory } from './legal-document';
 
 /** The long texts, one chunk per language, fetched by the page that shows them. */
-const faqLoaders: LocalizedLoaders<TFaqContent> = {
-  en: () => import('./faq.en').then((module) => module.faq),
-  ko: () => import('./faq.ko').then((module) => module.faq),
+const faqLoaders: LocalizedLoaders<TFaqFactory> = {
+  en: () => import('./faq.en').then((module) => module.createFaq),
+  ko: () => import('./faq.ko').then((module) => module.createFaq),
 };
 
 const termsLoaders: LocalizedLoaders<TLegalDocumentFactory> = {
@@ -18,8 +20,11 @@ const privacyLoaders: LocalizedLoaders<TLegalDocumentFactory> = {
   ko: () => import('./privacy.ko').then((module) => module.createPrivacyPolicy),
 };
 
+/** The FAQ in the reader's language, stating this company's facts. */
 export function useFaqContent() {
-  return useLocalizedText('faq', faqLoaders);
+  const brand = useCompanyConfiguration();
+  const createForBrand = useCallback((createFaq: TFaqFactory) => createFaq({ brand }), [brand]);
+  return useLocalizedText('faq', faqLoaders, createForBrand);
 }
 
 export function useLegalDocumentFactory(kind: 'terms' | 'privacy') {

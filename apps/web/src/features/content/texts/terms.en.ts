@@ -1,4 +1,6 @@
+import { getLegalFacts } from '../../../lib/legal-facts';
 import { LEGAL_TEXTS_UPDATED_ON, type TLegalDocumentFactory } from './legal-document';
+import { describeSupportHours } from './support-hours';
 
 /** The built-in terms of service (portal.md §9's constants), used when no document is configured. */
 export const createTerms: TLegalDocumentFactory = ({
@@ -7,7 +9,10 @@ export const createTerms: TLegalDocumentFactory = ({
   phone,
   address,
   website,
+  brand,
 }) => {
+  const facts = getLegalFacts(brand, 'en');
+  const hours = describeSupportHours(brand, 'en');
   const contactLines = [
     email && `Email: ${email}`,
     phone && `Phone: ${phone}`,
@@ -30,8 +35,8 @@ export const createTerms: TLegalDocumentFactory = ({
         items: [
           '"Services" means the virtual machines, storage, networking, add-ons, licences and other services you order from us.',
           '"Portal" means this website, through which you order, pay for and manage the Services.',
-          '"Business Day" means Monday to Friday, excluding public holidays in South Africa.',
-          '"Business Hours" means 08h30 to 17h00 South African time (SAST, UTC+2) on a Business Day.',
+          `"Business Day" means ${hours.days}, excluding public holidays in ${facts.country}.`,
+          `"Business Hours" means ${hours.opensAt} to ${hours.closesAt} ${hours.timeZoneName} (${hours.timeZone}) on a Business Day.`,
           '"Fees" means the amounts payable for the Services as shown in the Portal and on your invoices.',
         ],
       },
@@ -143,7 +148,7 @@ export const createTerms: TLegalDocumentFactory = ({
         id: 'general',
         heading: '14. General',
         paragraphs: [
-          'These Terms are governed by the law of the Republic of South Africa. We may change these Terms by publishing a new version in the Portal and notifying you; changes to Fees follow clause 5. Notices are sent by email to the address on your account and, for us, to the contact details below.',
+          `These Terms are governed by the law of ${facts.jurisdiction}. We may change these Terms by publishing a new version in the Portal and notifying you; changes to Fees follow clause 5. Notices are sent by email to the address on your account and, for us, to the contact details below.`,
         ],
       },
       {

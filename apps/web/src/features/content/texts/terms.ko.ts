@@ -1,4 +1,6 @@
+import { getLegalFacts } from '../../../lib/legal-facts';
 import { LEGAL_TEXTS_UPDATED_ON, type TLegalDocumentFactory } from './legal-document';
+import { describeSupportHours } from './support-hours';
 
 /** 기본 이용약관 (portal.md §9의 상수). 회사가 문서를 등록하지 않았을 때 사용합니다. */
 export const createTerms: TLegalDocumentFactory = ({
@@ -7,7 +9,10 @@ export const createTerms: TLegalDocumentFactory = ({
   phone,
   address,
   website,
+  brand,
 }) => {
+  const facts = getLegalFacts(brand, 'ko');
+  const hours = describeSupportHours(brand, 'ko');
   const contactLines = [
     email && `이메일: ${email}`,
     phone && `전화: ${phone}`,
@@ -30,8 +35,8 @@ export const createTerms: TLegalDocumentFactory = ({
         items: [
           '"서비스"란 고객이 회사에 주문하는 가상 머신, 스토리지, 네트워크, 애드온, 라이선스 및 기타 서비스를 말합니다.',
           '"포털"이란 고객이 서비스를 주문, 결제, 관리하는 이 웹사이트를 말합니다.',
-          '"영업일"이란 남아프리카공화국 공휴일을 제외한 월요일부터 금요일까지를 말합니다.',
-          '"업무 시간"이란 영업일의 남아프리카공화국 시간(SAST, UTC+2) 기준 08:30부터 17:00까지를 말합니다.',
+          `"영업일"이란 ${hours.days} 중 ${facts.country} 공휴일을 제외한 날을 말합니다.`,
+          `"업무 시간"이란 영업일의 ${hours.timeZoneName}(${hours.timeZone}) 기준 ${hours.opensAt}부터 ${hours.closesAt}까지를 말합니다.`,
           '"요금"이란 포털과 청구서에 표시된 서비스 이용 대금을 말합니다.',
         ],
       },
@@ -143,7 +148,7 @@ export const createTerms: TLegalDocumentFactory = ({
         id: 'general',
         heading: '14. 일반 조항',
         paragraphs: [
-          '이 약관은 남아프리카공화국 법률을 준거법으로 합니다. 회사는 포털에 새 버전을 게시하고 고객에게 알림으로써 이 약관을 변경할 수 있으며, 요금 변경은 제5조를 따릅니다. 통지는 고객 계정의 이메일 주소로, 회사에 대한 통지는 아래 연락처로 보냅니다.',
+          `이 약관은 ${facts.jurisdiction} 법률을 준거법으로 합니다. 회사는 포털에 새 버전을 게시하고 고객에게 알림으로써 이 약관을 변경할 수 있으며, 요금 변경은 제5조를 따릅니다. 통지는 고객 계정의 이메일 주소로, 회사에 대한 통지는 아래 연락처로 보냅니다.`,
         ],
       },
       {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countActiveFilters,
   filterReducer,
   INITIAL_FILTER_STATE,
   isSameSelection,
@@ -89,5 +90,15 @@ describe('selections', () => {
       region: 3,
       IPType: 1,
     });
+  });
+});
+
+describe('countActiveFilters', () => {
+  it('counts the filters that hold a choice', () => {
+    expect(countActiveFilters(NO_FILTERS)).toBe(0);
+    expect(countActiveFilters(chosen.draft)).toBe(4);
+    expect(
+      countActiveFilters({ operatingSystem: 2, virtualMachine: null, region: 3, ipType: null }),
+    ).toBe(2);
   });
 });

@@ -64,6 +64,11 @@ export function isUnfiltered(selection: FilterSelection): boolean {
   );
 }
 
+/** How many of the panel's filters hold a choice. */
+export function countActiveFilters(selection: FilterSelection): number {
+  return Object.values(selection).filter((choice) => choice !== null).length;
+}
+
 export function isSameSelection(a: FilterSelection, b: FilterSelection): boolean {
   return (
     a.operatingSystem === b.operatingSystem &&

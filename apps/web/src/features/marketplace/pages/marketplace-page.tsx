@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
-import { Container, Grid, Stack } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { Button, Container, EmptyState, Grid, Stack } from '@mantine/core';
+import { IconArrowLeft, IconMoodEmpty } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
 import { PageHeader } from '@/components/page-header';
@@ -10,7 +11,7 @@ import { useSession } from '@/lib/session';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { useProducts } from '../api/get-products';
 import { CloudSection } from '../components/cloud-section';
-import { isUnfiltered } from '../components/filter-state';
+import { countActiveFilters } from '../components/filter-state';
 import { MarketplaceContact } from '../components/marketplace-contact';
 import { ProductSection } from '../components/product-section';
 import { QuickSearchPanel } from '../components/quick-search-panel';
@@ -44,20 +45,41 @@ function Marketplace({
   const isReady = !session.isPending;
   const products = useProducts(serviceName, isLoggedIn, isReady);
   const filters = useProductFilters(serviceName, isLoggedIn);
+  const isUnknownService = products.data?.serviceExists === false;
 
   return (
     <>
       <PageHeader
-        eyebrow={serviceName === '' ? undefined : t('title')}
-        title={serviceName === '' ? t('title') : serviceName}
+        eyebrow={serviceName === '' || isUnknownService ? undefined : t('title')}
+        title={serviceName === '' || isUnknownService ? t('title') : serviceName}
         description={
           serviceName === ''
             ? t('intro', { companyName })
-            : t('serviceIntro', { companyName, serviceName })
+            : // A service's introduction waits until the service is known to exist.
+              products.data?.serviceExists && t('serviceIntro', { companyName, serviceName })
         }
       />
       <Container size="xl" pb={{ base: 48, md: 72 }}>
-        {products.error ? (
+        {isUnknownService ? (
+          <EmptyState
+            icon={<IconMoodEmpty size={32} aria-hidden />}
+            withIndicatorBackground
+            title={t('serviceNotFound.title')}
+            description={t('serviceNotFound.text', { companyName, serviceName })}
+            data-testid="service-not-found"
+            py="xl"
+          >
+            <EmptyState.Actions>
+              <Button
+                component={Link}
+                to="/marketplace"
+                leftSection={<IconArrowLeft size={18} aria-hidden />}
+              >
+                {t('serviceNotFound.backToMarketplace')}
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        ) : products.error ? (
           <QueryErrorAlert
             title={t('sections.loadError')}
             message={translateError(products.error)}
@@ -74,7 +96,7 @@ function Marketplace({
                 onApply={filters.apply}
                 isApplying={filters.isApplying}
                 onReset={filters.reset}
-                isFiltered={!isUnfiltered(filters.applied)}
+                activeFilterCount={countActiveFilters(filters.applied)}
                 serviceName={serviceName}
               />
             </Grid.Col>

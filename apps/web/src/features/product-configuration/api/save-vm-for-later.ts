@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TSaveVmForLaterRequest } from '@cloud-portal/contract/saved-items/saved-vm';
-import { apiPostForMessage } from '@/lib/api-client';
+import type {
+  TSaveVmAlreadySaved,
+  TSaveVmForLaterRequest,
+} from '@cloud-portal/contract/saved-items/saved-vm';
+import { apiPostForMessage, isApiError } from '@/lib/api-client';
 import { SAVED_ITEMS_QUERY_KEY } from '@/lib/saved-items-query-key';
 
 export type SaveVmForLaterInput = {
@@ -20,7 +23,8 @@ export type SaveVmForLaterInput = {
 
 /**
  * POST /api/virtualMachine/saveVMForLater: 'Your product has been successfully saved'. 409 when
- * the price has changed, 422 when 100 are saved already, 400 when the choice is not offered.
+ * the price has changed or the configuration is saved already, 422 when 100 are saved already,
+ * 400 when the choice is not offered.
  */
 export function saveVmForLater(input: SaveVmForLaterInput): Promise<string> {
   const body: TSaveVmForLaterRequest = { ...input, processorUnit: 'cores' };
@@ -33,4 +37,11 @@ export function useSaveVmForLater() {
     mutationFn: saveVmForLater,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SAVED_ITEMS_QUERY_KEY }),
   });
+}
+
+/** The save was refused because this configuration is in the saved items already. */
+export function isAlreadySavedError(error: unknown): boolean {
+  if (!isApiError(error) || error.httpStatus !== 409) return false;
+  const data = error.data as Partial<TSaveVmAlreadySaved> | null;
+  return data?.isAlreadySaved === true;
 }

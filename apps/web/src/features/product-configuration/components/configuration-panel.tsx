@@ -57,14 +57,14 @@ export function ConfigurationPanel({
   regionRef,
   timePeriodRef,
 }: Props) {
-  const { t } = useTranslation('products');
+  const { t, i18n } = useTranslation('products');
   const premiumNoteId = useId();
   const { VMProductDetail: vm } = details;
   const isHidden = hidesSpecifications(product.serviceType);
   const isAdjustable = canAdjustSpecifications(product);
   const costOf = (name: SpecificationName) => {
     const line = quote.lines.find((candidate) => candidate.item === name);
-    return line ? formatAmount(line.price, currency) : '';
+    return line ? formatAmount(line.price, currency, i18n.language) : '';
   };
 
   return (

@@ -13,10 +13,12 @@ import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketpl
 import { isApiError } from '@/lib/api-client';
 import { getFieldErrors } from '@/lib/error-message';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
+import { showFieldErrorToast, useClearFieldErrorToasts } from '@/lib/use-form-feedback';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { productDetailsQueryKey } from '../api/get-vm-product-details';
 import { VM_QUOTES_QUERY_ROOT } from '../api/get-vm-quote';
-import { useSaveVmForLater } from '../api/save-vm-for-later';
+import { isAlreadySavedError, useSaveVmForLater } from '../api/save-vm-for-later';
+import { AlreadySavedNotice } from './already-saved-notice';
 import { BuyNowModal } from './buy-now-modal';
 import { ConfigurationPanel } from './configuration-panel';
 import { LicenceDownloadLink } from './licence-download-link';
@@ -61,11 +63,15 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
   const currency = server.serverQuote?.currency ?? vm.vm_currency;
 
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
+  useClearFieldErrorToasts(fieldErrors);
   const [isShareOpen, setIsShareOpen] = useState(false);
   const [isBuyNowOpen, setIsBuyNowOpen] = useState(false);
   const regionRef = useRef<HTMLSelectElement>(null);
   const timePeriodRef = useRef<HTMLSelectElement>(null);
   const save = useSaveVmForLater();
+  // The choice a save found already saved: the notice shows while that is still the choice.
+  const choiceKey = JSON.stringify([choice.configuration, choice.timePeriod, choice.regionID]);
+  const [alreadySavedKey, setAlreadySavedKey] = useState<string | null>(null);
 
   const refreshPrices = () =>
     Promise.all([
@@ -87,9 +93,14 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
         totalAmount: server.quote.totalPayable,
         timePeriod: choice.timePeriod,
       });
+      setAlreadySavedKey(null);
       showSuccessToast({ message: translateMessage(message) });
       return true;
     } catch (error) {
+      if (isAlreadySavedError(error)) {
+        setAlreadySavedKey(choiceKey);
+        return true;
+      }
       showErrorToast({ message: translateError(error) });
       if (isApiError(error) && error.httpStatus === 409) void refreshPrices();
       return false;
@@ -108,7 +119,7 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
       return error ? translateMessage(error.message) : null;
     };
     setFieldErrors({ region: messageFor('region'), timePeriod: messageFor('timePeriod') });
-    for (const error of errors) showErrorToast({ message: translateMessage(error.message) });
+    for (const error of errors) showFieldErrorToast(error.field, translateMessage(error.message));
     (messageFor('region') ? regionRef : timePeriodRef).current?.focus();
   };
 
@@ -124,6 +135,14 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
           <Stack gap="lg">
             <ProductSummaryCard
               product={vm}
+              configuration={choice.configuration}
+              units={{
+                memory: unitOf(product, 'Memory') ?? vm.vm_RAM_Unit,
+                disk: unitOf(product, 'Disk') ?? vm.vm_Driver_Unit,
+              }}
+              quote={server.quote}
+              currency={currency}
+              notice={<AlreadySavedNotice isShown={alreadySavedKey === choiceKey} />}
               actions={
                 <>
                   <Button

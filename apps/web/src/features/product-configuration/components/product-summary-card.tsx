@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { Configuration, Quote } from '@cloud-portal/contract/marketplace/configuration-rules';
 import type { TVmProductDetail } from '@cloud-portal/contract/marketplace/get-vm-product-details';
 import { FactList } from '@/components/fact-list';
 import { OsImage } from '@/components/os-image';
@@ -8,19 +9,37 @@ import { formatAmount } from '@/lib/format-amount';
 
 type Props = {
   product: TVmProductDetail;
+  /** The customer's choice and its bill, as the Total Value table shows them. */
+  configuration: Configuration;
+  units: { memory: string; disk: string };
+  quote: Quote;
+  currency: string;
   /** The bookmark and share buttons. */
   actions: ReactNode;
+  /** What saving answered, below the buttons. */
+  notice: ReactNode;
 };
 
-/** The product as the catalogue lists it: OS picture, name, memory, disk, vCPU, period, price. */
-export function ProductSummaryCard({ product, actions }: Props) {
-  const { t } = useTranslation('products');
+/**
+ * The product as configured: OS picture, name, and the chosen memory, disk, vCPU, period and
+ * total payable (the same bill as the Total Value table, so the two never disagree).
+ */
+export function ProductSummaryCard({
+  product,
+  configuration,
+  units,
+  quote,
+  currency,
+  actions,
+  notice,
+}: Props) {
+  const { t, i18n } = useTranslation('products');
   const facts = [
-    { label: t('card.memory'), value: `${product.vm_RAM_Count} ${product.vm_RAM_Unit}` },
-    { label: t('card.disk'), value: `${product.vm_Driver_Count} ${product.vm_Driver_Unit}` },
-    { label: t('card.vcpu'), value: String(product.vm_CPU_Count) },
-    { label: t('card.period'), value: t('common.days', { count: product.vm_validity }) },
-    { label: t('card.price'), value: formatAmount(product.vm_Cost, product.vm_currency) },
+    { label: t('card.memory'), value: `${configuration.memory} ${units.memory}` },
+    { label: t('card.disk'), value: `${configuration.disk} ${units.disk}` },
+    { label: t('card.vcpu'), value: String(configuration.processor) },
+    { label: t('card.period'), value: t('common.days', { count: quote.days }) },
+    { label: t('card.total'), value: formatAmount(quote.totalPayable, currency, i18n.language) },
   ];
 
   return (
@@ -30,6 +49,7 @@ export function ProductSummaryCard({ product, actions }: Props) {
       p={{ base: 'md', sm: 'lg' }}
       component="section"
       aria-labelledby="product-name"
+      data-testid="product-summary"
     >
       <Group align="flex-start" gap="lg" wrap="nowrap">
         <Box w={{ base: 72, sm: 120 }} style={{ flexShrink: 0 }}>
@@ -83,6 +103,7 @@ export function ProductSummaryCard({ product, actions }: Props) {
       <Group gap="sm" mt="lg">
         {actions}
       </Group>
+      {notice}
     </Paper>
   );
 }

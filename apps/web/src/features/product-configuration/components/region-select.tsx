@@ -1,7 +1,8 @@
 import type { Ref } from 'react';
-import { NativeSelect } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFilterOption } from '@cloud-portal/contract/marketplace/catalogue-schemas';
+import { readOnlyInputProps } from '@/components/read-only-input';
 
 type Props = {
   /** The product's own region: shown, not chosen. */
@@ -19,13 +20,12 @@ export function RegionSelect({ productRegion, regions, value, onChange, error, r
   const { t } = useTranslation('products');
   if (productRegion) {
     return (
-      <NativeSelect
-        ref={ref}
+      <TextInput
         label={t('configuration.region')}
         description={t('configuration.regionFixed')}
-        disabled
-        value={String(productRegion.ID)}
-        data={[{ value: String(productRegion.ID), label: productRegion.name }]}
+        value={productRegion.name}
+        data-testid="region-fixed"
+        {...readOnlyInputProps}
       />
     );
   }

@@ -37,6 +37,7 @@ const product: PricedProduct = {
   ],
   ramCpuDependecy: [{ ramStartLimit: 16, ramEndLimit: 32, cpuCount: 8 }],
   taxValue: 15,
+  taxBasis: 'beforeDiscount',
   discount: { ramDiscount: 0, diskDiscount: 0, cpuDiscount: 0 },
   isPremium: false,
   serviceType: 'Proxmox',

@@ -17,7 +17,9 @@ type Props = {
 
 /**
  * The Total Value table (vm-lifecycle.md §2.1): item, size, price and discount per line, then
- * Total Price, Tax (percent), Discount and Total Payable, every amount with 2 decimals.
+ * Total Price, Tax (percent), Discount and Total Payable, every amount with 2 decimals. For a
+ * company that taxes the discounted price the summary reads in that order instead: Total Price,
+ * Discount, Price after discount, Tax, Total Payable.
  */
 export function TotalValueTable({
   quote,
@@ -27,8 +29,18 @@ export function TotalValueTable({
   isUpdatedByProvider,
   problem,
 }: Props) {
-  const { t } = useTranslation('products');
-  const money = (amount: string) => formatAmount(amount, currency);
+  const { t, i18n } = useTranslation('products');
+  const money = (amount: string) => formatAmount(amount, currency, i18n.language);
+  const taxRow = (
+    <SummaryRow label={t('totalValue.tax', { percent: quote.taxPercent })} testId="tax-amount">
+      {money(quote.taxAmount)}
+    </SummaryRow>
+  );
+  const discountRow = (
+    <SummaryRow label={t('totalValue.discountTotal')} testId="discount-amount">
+      {money(quote.discountAmount)}
+    </SummaryRow>
+  );
 
   return (
     <Stack gap="sm">
@@ -48,6 +60,7 @@ export function TotalValueTable({
           verticalSpacing="xs"
           horizontalSpacing={8}
           data-testid="total-value"
+          data-tax-basis={quote.taxBasis}
           style={{ opacity: isChecking ? 0.75 : 1, transition: 'opacity 120ms' }}
         >
           <Table.Thead>
@@ -82,15 +95,20 @@ export function TotalValueTable({
             <SummaryRow label={t('totalValue.totalPrice')} testId="total-price">
               {money(quote.totalPrice)}
             </SummaryRow>
-            <SummaryRow
-              label={t('totalValue.tax', { percent: quote.taxPercent })}
-              testId="tax-amount"
-            >
-              {money(quote.taxAmount)}
-            </SummaryRow>
-            <SummaryRow label={t('totalValue.discountTotal')} testId="discount-amount">
-              {money(quote.discountAmount)}
-            </SummaryRow>
+            {quote.taxBasis === 'afterDiscount' ? (
+              <>
+                {discountRow}
+                <SummaryRow label={t('totalValue.priceAfterDiscount')} testId="taxable-amount">
+                  {money(quote.taxableAmount)}
+                </SummaryRow>
+                {taxRow}
+              </>
+            ) : (
+              <>
+                {taxRow}
+                {discountRow}
+              </>
+            )}
             <SummaryRow label={t('totalValue.totalPayable')} testId="total-payable" isStrong>
               {money(quote.totalPayable)}
             </SummaryRow>

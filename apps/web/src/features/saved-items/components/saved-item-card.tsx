@@ -6,13 +6,18 @@ import type { TSavedVm } from '@cloud-portal/contract/saved-items/saved-vm';
 import { FactList } from '@/components/fact-list';
 import { OsImage } from '@/components/os-image';
 import { formatAmount } from '@/lib/format-amount';
+import { formatDate } from '@/lib/format-date';
 import { savedItemLink } from './saved-item-link';
 
 type Props = { item: TSavedVm; onDelete: (item: TSavedVm) => void };
 
-/** One saved product: picture by OS, name, RAM, disk, vCPU, OS, period and the saved total. */
+/**
+ * One saved product: picture by OS, name, the date it was saved, RAM, disk, vCPU, OS, period,
+ * region and the saved total (two saves of one product tell apart at a glance).
+ */
 export function SavedItemCard({ item, onDelete }: Props) {
-  const { t } = useTranslation('products');
+  const { t, i18n } = useTranslation('products');
+  const savedOn = formatDate(item.savedAt, i18n.language);
   const headingId = `saved-item-${item.ID}`;
   const facts = [
     { label: t('savedItems.ram'), value: `${item.ram_Count} ${item.ram_Unit}` },
@@ -26,6 +31,7 @@ export function SavedItemCard({ item, onDelete }: Props) {
           ? t('common.days', { count: item.timePeriod })
           : t('savedItems.noPeriod'),
     },
+    { label: t('savedItems.region'), value: item.regionName ?? t('savedItems.noRegion') },
   ];
 
   return (
@@ -55,9 +61,22 @@ export function SavedItemCard({ item, onDelete }: Props) {
       </Card.Section>
       <Stack gap="md" mt="md" style={{ flex: 1 }}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Title order={2} id={headingId} fz="lg" style={{ overflowWrap: 'anywhere' }}>
-            {item.vmName}
-          </Title>
+          <Stack gap={2} miw={0}>
+            <Title order={2} id={headingId} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+              {item.vmName}
+            </Title>
+            {savedOn !== '' && (
+              <Text
+                component="time"
+                dateTime={item.savedAt}
+                size="sm"
+                c="dimmed"
+                data-testid="saved-on"
+              >
+                {t('savedItems.savedOn', { date: savedOn })}
+              </Text>
+            )}
+          </Stack>
           <ActionIcon
             variant="subtle"
             color="red"
@@ -76,7 +95,7 @@ export function SavedItemCard({ item, onDelete }: Props) {
               {t('savedItems.total')}
             </Text>
             <Text fw={700} data-testid="saved-total">
-              {formatAmount(item.totalAmount, item.currency)}
+              {formatAmount(item.totalAmount, item.currency, i18n.language)}
             </Text>
           </Box>
           {item.isAvailable && (

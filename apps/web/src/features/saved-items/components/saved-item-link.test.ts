@@ -14,6 +14,7 @@ const item: TSavedVm = {
   osType: 'Ubuntu',
   imagePath: null,
   regionID: 3,
+  regionName: 'Cape Town',
   timePeriod: 90,
   totalAmount: '1234.50',
   currency: 'ZAR',

@@ -1,0 +1,2 @@
+ALTER TABLE "companies" DROP CONSTRAINT "companies_support_hours_check";--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_support_hours_check" CHECK ("companies"."support_opens_at" ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and "companies"."support_closes_at" ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and "companies"."support_days" <@ '{1,2,3,4,5,6,7}'::integer[] and cardinality("companies"."support_days") > 0);

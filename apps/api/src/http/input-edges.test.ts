@@ -1,0 +1,339 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
+import { accountMessages } from '@cloud-portal/contract/validation/account-rules';
+import { messages } from '@cloud-portal/contract/validation/messages';
+import { createTestAppWithMail, MAIN_ORIGIN } from '../../test/support/test-app';
+import { freshAddress, post, signUpAndLogIn, validSignUp } from '../../test/support/accounts';
+import { multipartBody } from '../../test/support/multipart';
+import { JSON_BODY_LIMIT_BYTES, MAX_JSON_DEPTH } from './json-body';
+
+let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
+let customer: Awaited<ReturnType<typeof signUpAndLogIn>>;
+let operatingSystemId: number;
+beforeAll(async () => {
+  t = await createTestAppWithMail();
+  customer = await signUpAndLogIn(t.app, t.smtp);
+  const filters = await post(t.app, '/api/marketPlace/getFilteredProducts', {});
+  operatingSystemId = filters.json().data.operatingSystem?.[0]?.ID ?? 1;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const TEXT = messages.textControlCharacters;
+const JSON_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+function expectFieldRefused(response: LightMyRequestResponse, field: string, message: string) {
+  expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
+  const body = response.json();
+  expect(body.status).toBe(400);
+  expect(body.data.errors, field).toContainEqual({ field, message });
+}
+
+function expectEnvelope(
+  response: { statusCode: number; headers: Record<string, unknown>; body: string },
+  status: number,
+  message: string,
+) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(JSON.parse(response.body)).toEqual({ status, message, data: null });
+  expect(response.headers['content-type']).toContain('application/json');
+  expect(response.headers).toMatchObject(JSON_HEADERS);
+}
+
+/** `value` with a NUL in the middle of its first word. */
+const withNul = (value: string) => value.replace(/^(.)/, '$1\u0000');
+
+describe('a NUL byte in any text field is 400 with that field’s message, never 500', () => {
+  it('writeToUs', async () => {
+    const body = { emailID: 'thandi@example.com', content: 'Hello there' };
+    for (const [field, message] of [
+      ['emailID', messages.emailInvalid],
+      ['content', TEXT],
+    ] as const) {
+      const sent = { ...body, [field]: withNul(body[field]) };
+      expectFieldRefused(await post(t.app, '/api/writeToUs', sent), field, message);
+    }
+  });
+
+  it('newsLetter/subscribeUser', async () => {
+    const response = await post(t.app, '/api/newsLetter/subscribeUser', {
+      emailID: 'thandi\u0000@example.com',
+    });
+    expectFieldRefused(response, 'emailID', messages.emailInvalid);
+  });
+
+  it('login and forgotPassword', async () => {
+    expectFieldRefused(
+      await post(t.app, '/api/login', { emailID: withNul(customer.email), password: 'x' }),
+      'emailID',
+      accountMessages.emailInvalid,
+    );
+    expectFieldRefused(
+      await post(t.app, '/api/login', { emailID: customer.email, password: 'Kgotso#2026\u0000' }),
+      'password',
+      TEXT,
+    );
+    expectFieldRefused(
+      await post(t.app, '/api/forgotPassword', { emailID: withNul(customer.email) }),
+      'emailID',
+      accountMessages.emailInvalid,
+    );
+  });
+
+  const accountFieldMessages = {
+    firstName: accountTexts.lettersOnly,
+    lastName: accountTexts.lettersOnly,
+    countryCode: accountMessages.countryCodeRequired,
+    contactNo: accountMessages.mobileInvalid,
+    companyName: TEXT,
+    vatNumber: TEXT,
+    address: TEXT,
+    region: TEXT,
+    city: accountTexts.lettersOnly,
+    state: accountTexts.lettersOnly,
+    postCode: accountTexts.postcodeCharacters,
+  } as const;
+
+  it('adduser, every field', async () => {
+    const signUpMessages = {
+      ...accountFieldMessages,
+      emailID: accountMessages.emailInvalid,
+      password: TEXT,
+    };
+    for (const [field, message] of Object.entries(signUpMessages)) {
+      const payload = validSignUp();
+      const sent = { ...payload, [field]: withNul(String(payload[field as keyof typeof payload])) };
+      expectFieldRefused(await post(t.app, '/api/adduser', sent), field, message);
+    }
+  });
+
+  it('profileSetting/updateUserProfile, every field', async () => {
+    const profile = validSignUp();
+    for (const [field, message] of Object.entries(accountFieldMessages)) {
+      const sent = { ...profile, [field]: withNul(String(profile[field as keyof typeof profile])) };
+      const response = await post(t.app, '/api/profileSetting/updateUserProfile', sent, {
+        cookies: customer.cookies,
+        headers: customer.csrf,
+      });
+      expectFieldRefused(response, field, message);
+    }
+  });
+
+  it('marketPlace/getProductNames', async () => {
+    for (const field of ['search', 'serviceName']) {
+      const response = await post(t.app, '/api/marketPlace/getProductNames', {
+        operatingSystem: operatingSystemId,
+        [field]: 'Ubuntu\u0000',
+      });
+      expectFieldRefused(response, field, TEXT);
+    }
+  });
+
+  it('productServicesData/sendQueryMail', async () => {
+    const body = {
+      name: 'Thandi',
+      emailID: 'thandi@example.com',
+      queryData: 'Please call me',
+      productService: 'Backup',
+    };
+    for (const [field, message] of [
+      ['name', TEXT],
+      ['emailID', messages.emailInvalidLogin],
+      ['queryData', TEXT],
+      ['productService', TEXT],
+    ] as const) {
+      const sent = { ...body, [field]: withNul(body[field]) };
+      expectFieldRefused(
+        await post(t.app, '/api/productServicesData/sendQueryMail', sent),
+        field,
+        message,
+      );
+    }
+  });
+
+  it('membership/sendEnquiry (multipart), every field', async () => {
+    const fields = {
+      companyName: 'Ubuntu Analytics',
+      emailID: 'enquiry@example.com',
+      contactNo: '+27 82 555 0199',
+      vatNumber: '4123456789',
+      registrationNumber: '2024/123456/07',
+      companyAddress: '12 Long Street, Cape Town',
+    };
+    for (const [field, message] of [
+      ['companyName', TEXT],
+      ['emailID', messages.emailInvalid],
+      ['contactNo', messages.contactNumberInvalid],
+      ['vatNumber', TEXT],
+      ['registrationNumber', TEXT],
+      ['companyAddress', TEXT],
+    ] as const) {
+      const { payload, headers } = multipartBody({ ...fields, [field]: withNul(fields[field]) });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/membership/sendEnquiry',
+        payload,
+        headers: { ...headers, origin: MAIN_ORIGIN },
+        remoteAddress: freshAddress(),
+      });
+      expectFieldRefused(response, field, message);
+    }
+  });
+
+  it('other control characters too, while tabs and line breaks stay allowed', async () => {
+    for (const character of ['\u0001', '\u001b', '\u007f', '\u009b']) {
+      const response = await post(t.app, '/api/writeToUs', {
+        emailID: 'thandi@example.com',
+        content: `Hello${character}there`,
+      });
+      expectFieldRefused(response, 'content', TEXT);
+    }
+    const multiline = await post(t.app, '/api/writeToUs', {
+      emailID: 'thandi@example.com',
+      content: 'Hello,\r\n\tthere',
+    });
+    expect(multiline.statusCode, multiline.body).toBe(200);
+  });
+});
+
+describe('JSON bodies are bounded in size and depth', () => {
+  const nested = (depth: number) => `{"emailID":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+
+  it('refuses a body over the limit with 413 in the envelope', async () => {
+    const response = await post(t.app, '/api/newsLetter/subscribeUser', {
+      emailID: `${'x'.repeat(JSON_BODY_LIMIT_BYTES)}@example.com`,
+    });
+    expectEnvelope(response, 413, messages.requestTooLarge);
+  });
+
+  it('takes the largest real body of any call', async () => {
+    const response = await post(t.app, '/api/writeToUs', {
+      emailID: 'thandi@example.com',
+      content: '가'.repeat(5_000),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('refuses nesting deeper than the limit with 400 before parsing it', async () => {
+    const tooDeep = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsLetter/subscribeUser',
+      headers: { origin: MAIN_ORIGIN, 'content-type': 'application/json' },
+      remoteAddress: freshAddress(),
+      payload: nested(MAX_JSON_DEPTH + 1),
+    });
+    expectEnvelope(tooDeep, 400, messages.requestTooDeep);
+
+    const atTheLimit = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsLetter/subscribeUser',
+      headers: { origin: MAIN_ORIGIN, 'content-type': 'application/json' },
+      remoteAddress: freshAddress(),
+      payload: nested(MAX_JSON_DEPTH),
+    });
+    expectFieldRefused(atTheLimit, 'emailID', messages.emailRequired);
+  });
+
+  it('counts brackets in strings as text, not nesting', async () => {
+    const response = await post(t.app, '/api/writeToUs', {
+      emailID: 'thandi@example.com',
+      content: `[[[[[[[[[[[[ "{{{{{{{{{{{{{{ \\" [[[[[[[[[[`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('refuses a body of nested arrays within the size limit at once', async () => {
+    const worst =
+      '['.repeat(JSON_BODY_LIMIT_BYTES / 2 - 1) + ']'.repeat(JSON_BODY_LIMIT_BYTES / 2 - 1);
+    const started = performance.now();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/writeToUs',
+      headers: { origin: MAIN_ORIGIN, 'content-type': 'application/json' },
+      remoteAddress: freshAddress(),
+      payload: worst,
+    });
+    expect(performance.now() - started).toBeLessThan(100);
+    expectEnvelope(response, 400, messages.requestTooDeep);
+  });
+});
+
+describe("Fastify's own answers are envelopes with the JSON security headers", () => {
+  it('a URL that does not decode', async () => {
+    for (const url of ['/api/%E0%A4%A', '/api/news/%ZZ', '/%E0%A4%A']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expectEnvelope(response, 400, messages.badRequest);
+    }
+  });
+
+  it('a body that is not JSON, or empty', async () => {
+    for (const payload of ['{"emailID":', 'not json', '']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/newsLetter/subscribeUser',
+        headers: { origin: MAIN_ORIGIN, 'content-type': 'application/json' },
+        remoteAddress: freshAddress(),
+        payload,
+      });
+      expectEnvelope(response, 400, messages.requestNotJson);
+    }
+  });
+
+  it('a media type no call takes, without repeating it', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsLetter/subscribeUser',
+      headers: { origin: MAIN_ORIGIN, 'content-type': 'text/x-evil<script>' },
+      remoteAddress: freshAddress(),
+      payload: 'emailID=a@example.com',
+    });
+    expectEnvelope(response, 415, messages.unsupportedMediaType);
+  });
+
+  it('an unknown API path', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await t.app.inject({ method, url: '/api/noSuchCall' });
+      expectEnvelope(response, 404, messages.notFound);
+    }
+  });
+
+  it('a request that does not parse as HTTP, answered on the socket', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    for (const request of [
+      'GET /api/health HTTP/1.1\r\nHost: localhost\r\nBroken header line\r\n\r\n',
+      `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    ]) {
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+        socket.on('end', () => resolve(received));
+        socket.on('error', reject);
+      });
+      const [head = '', body = ''] = raw.split('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        headerLines.map((line) => {
+          const at = line.indexOf(':');
+          return [line.slice(0, at).toLowerCase(), line.slice(at + 1).trim()];
+        }),
+      );
+      const status = Number(statusLine.split(' ')[1]);
+      expect([400, 431]).toContain(status);
+      expectEnvelope(
+        { statusCode: status, headers, body },
+        status,
+        status === 431 ? messages.requestTooLarge : messages.badRequest,
+      );
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+import { messages } from '@cloud-portal/contract/validation/messages';
+import { hasControlCharacters } from '@cloud-portal/contract/validation/text';
+
+/** One failing field as the error handler reads it (`validation` of a Fastify error). */
+export type FieldIssue = { instancePath: string; message: string };
+
+const MAX_WALK_DEPTH = 32;
+
+/** The JSON-pointer paths of every string (nested too) holding a control character. */
+export function controlCharacterPaths(value: unknown, path = '', depth = 0): string[] {
+  if (typeof value === 'string') return hasControlCharacters(value) ? [path] : [];
+  if (typeof value !== 'object' || value === null || depth > MAX_WALK_DEPTH) return [];
+  const found: string[] = [];
+  for (const [key, item] of Object.entries(value)) {
+    found.push(...controlCharacterPaths(item, `${path}/${key}`, depth + 1));
+  }
+  return found;
+}
+
+/**
+ * The zod schema of a route's body, query or params, plus one rule no call's schema has to
+ * repeat: no text may carry a control character (a NUL made PostgreSQL fail with 500). A field
+ * the schema already refuses keeps the schema's message; any other gets the contract's.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  const checksText = httpPart !== 'headers';
+  return (data) => {
+    const parsed = schema.safeParse(data);
+    const issues: FieldIssue[] = parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => ({
+          instancePath: `/${issue.path.map(String).join('/')}`,
+          message: issue.message,
+        }));
+    if (checksText) {
+      for (const instancePath of controlCharacterPaths(data)) {
+        if (!issues.some((issue) => issue.instancePath === instancePath))
+          issues.push({ instancePath, message: messages.textControlCharacters });
+      }
+    }
+    if (issues.length > 0) return { error: issues as unknown as Error };
+    return { value: (parsed as { data: unknown }).data };
+  };
+};

@@ -1,0 +1,106 @@
+import { useEffect, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useTranslation } from 'react-i18next';
+import type { TNews } from '@cloud-portal/contract/content/get-all-news';
+import { NEWS_IMAGE_HEIGHT, NewsCard } from './news-card';
+import classes from './news-carousel.module.css';
+
+type Props = { news: TNews[]; slidesPerView: number; onReadMore: (news: TNews) => void };
+
+const NO_POSITION = { index: 0, count: 0, canGoBack: false, canGoOn: false };
+
+/**
+ * The home page's news, `slidesPerView` cards at a time, one card a step (embla). Built on embla
+ * itself rather than Mantine's carousel, whose slide labels and "Slide 1 of 2" are English only:
+ * every word here is the page's language, and /home loads less script.
+ */
+export function NewsCarousel({ news, slidesPerView, onReadMore }: Props) {
+  const { t } = useTranslation();
+  const [viewportRef, embla] = useEmblaCarousel({
+    align: 'start',
+    containScroll: 'trimSnaps',
+    slidesToScroll: 1,
+  });
+  const [position, setPosition] = useState(NO_POSITION);
+  const hasControls = news.length > slidesPerView;
+
+  useEffect(() => {
+    if (!embla) return;
+    const update = () =>
+      setPosition({
+        index: embla.selectedScrollSnap(),
+        count: embla.scrollSnapList().length,
+        canGoBack: embla.canScrollPrev(),
+        canGoOn: embla.canScrollNext(),
+      });
+    update();
+    embla.on('select', update).on('reInit', update);
+    return () => {
+      embla.off('select', update).off('reInit', update);
+    };
+  }, [embla]);
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowLeft') embla?.scrollPrev();
+    if (event.key === 'ArrowRight') embla?.scrollNext();
+  };
+
+  return (
+    <div
+      role="region"
+      aria-roledescription={t('home.carouselRole')}
+      aria-label={t('home.newsTitle')}
+      className={classes.root}
+      data-with-controls={hasControls || undefined}
+      data-one-per-view={slidesPerView === 1 || undefined}
+      style={{ '--news-image-height': `${NEWS_IMAGE_HEIGHT}px` } as CSSProperties}
+      onKeyDown={handleKeyDown}
+      data-testid="news-carousel"
+    >
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+        {position.count > 0 &&
+          t('home.slideStatus', { index: position.index + 1, total: position.count })}
+      </VisuallyHidden>
+      <div className={classes.viewport} ref={viewportRef}>
+        <div
+          className={classes.container}
+          style={{ '--slides-per-view': slidesPerView } as CSSProperties}
+        >
+          {news.map((item) => (
+            <div
+              key={item.ID}
+              className={classes.slide}
+              role="group"
+              aria-roledescription={t('home.slideRole')}
+              aria-label={item.newsTitle}
+            >
+              <NewsCard news={item} onReadMore={onReadMore} />
+            </div>
+          ))}
+        </div>
+      </div>
+      {hasControls && (
+        <>
+          <UnstyledButton
+            className={`${classes.control} ${classes.previous}`}
+            onClick={() => embla?.scrollPrev()}
+            disabled={!position.canGoBack}
+            aria-label={t('home.previousNews')}
+          >
+            <IconChevronDown size={18} aria-hidden />
+          </UnstyledButton>
+          <UnstyledButton
+            className={`${classes.control} ${classes.next}`}
+            onClick={() => embla?.scrollNext()}
+            disabled={!position.canGoOn}
+            aria-label={t('home.nextNews')}
+          >
+            <IconChevronDown size={18} aria-hidden />
+          </UnstyledButton>
+        </>
+      )}
+    </div>
+  );
+}
