@@ -43,8 +43,33 @@ type KnownCountry = 'ZA' | 'KE';
 
 /*
  * South Africa: Protection of Personal Information Act 4 of 2013. Kenya: Data Protection Act
- * No. 24 of 2019. Section numbers are the Acts' own.
+ * No. 24 of 2019. Section numbers are the Acts' own, the same in every language.
  */
+const SECTIONS: Record<KnownCountry, TDataProtectionLaw['sections']> = {
+  ZA: {
+    lawfulBasis: '11',
+    processors: '21',
+    crossBorder: '72',
+    retention: '14',
+    security: '19',
+    breach: '22',
+    access: '23',
+    correction: '24',
+    directMarketing: '69',
+  },
+  KE: {
+    lawfulBasis: '30',
+    processors: '42',
+    crossBorder: '48',
+    retention: '39',
+    security: '41',
+    breach: '43',
+    access: '26',
+    correction: '40',
+    directMarketing: '37',
+  },
+};
+
 const KNOWN: Record<TLanguage, Record<KnownCountry, TLegalFacts>> = {
   en: {
     ZA: {
@@ -58,17 +83,7 @@ const KNOWN: Record<TLanguage, Record<KnownCountry, TLegalFacts>> = {
         officerTitle: 'Information Officer',
         controllerTerm: 'responsible party',
         processorTerm: 'operators',
-        sections: {
-          lawfulBasis: '11',
-          processors: '21',
-          crossBorder: '72',
-          retention: '14',
-          security: '19',
-          breach: '22',
-          access: '23',
-          correction: '24',
-          directMarketing: '69',
-        },
+        sections: SECTIONS.ZA,
       },
     },
     KE: {
@@ -82,17 +97,7 @@ const KNOWN: Record<TLanguage, Record<KnownCountry, TLegalFacts>> = {
         officerTitle: 'Data Protection Officer',
         controllerTerm: 'data controller',
         processorTerm: 'data processors',
-        sections: {
-          lawfulBasis: '30',
-          processors: '42',
-          crossBorder: '48',
-          retention: '39',
-          security: '41',
-          breach: '43',
-          access: '26',
-          correction: '40',
-          directMarketing: '37',
-        },
+        sections: SECTIONS.KE,
       },
     },
   },
@@ -109,17 +114,7 @@ const KNOWN: Record<TLanguage, Record<KnownCountry, TLegalFacts>> = {
         officerTitle: '정보 책임자(Information Officer)',
         controllerTerm: '책임 당사자(responsible party)',
         processorTerm: '수탁자(operator)',
-        sections: {
-          lawfulBasis: '11',
-          processors: '21',
-          crossBorder: '72',
-          retention: '14',
-          security: '19',
-          breach: '22',
-          access: '23',
-          correction: '24',
-          directMarketing: '69',
-        },
+        sections: SECTIONS.ZA,
       },
     },
     KE: {
@@ -133,17 +128,7 @@ const KNOWN: Record<TLanguage, Record<KnownCountry, TLegalFacts>> = {
         officerTitle: '데이터 보호 책임자(Data Protection Officer)',
         controllerTerm: '데이터 관리자(data controller)',
         processorTerm: '데이터 처리자(data processor)',
-        sections: {
-          lawfulBasis: '30',
-          processors: '42',
-          crossBorder: '48',
-          retention: '39',
-          security: '41',
-          breach: '43',
-          access: '26',
-          correction: '40',
-          directMarketing: '37',
-        },
+        sections: SECTIONS.KE,
       },
     },
   },
