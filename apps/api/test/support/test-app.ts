@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,6 +74,18 @@ export async function createTestAppWithMail(
 }
 
 /** `maxConnections`: the PostgreSQL pool, larger for tests whose requests must really overlap. */
+/**
+ * The app with mail, listening on a real port of 127.0.0.1, for bursts of truly concurrent
+ * requests: TRUST_PROXY lets each request come from an address of its own (X-Forwarded-For), so
+ * the per-address rate limits do not hide the limits under test, and a pool large enough for the
+ * requests to overlap on PostgreSQL.
+ */
+export async function createListeningTestApp() {
+  const testApp = await createTestAppWithMail({ TRUST_PROXY: 'true' }, { maxConnections: 24 });
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  return { ...testApp, port: (testApp.app.server.address() as AddressInfo).port };
+}
+
 export async function createTestApp(
   environment: Record<string, string> = {},
   options: { maxConnections?: number } = {},

@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
 import { accountMessages } from '@cloud-portal/contract/validation/account-rules';
 import { loginCodes, refreshTokens } from '../../db/schema/accounts';
 import { sha256 } from '../../lib/tokens';
-import { createTestAppWithMail, MAIN_ORIGIN } from '../../../test/support/test-app';
+import { createListeningTestApp, MAIN_ORIGIN } from '../../../test/support/test-app';
 import { codeFromMail, signUpAndLogIn } from '../../../test/support/accounts';
 import {
   sendAtOnce,
@@ -21,14 +20,11 @@ import {
  * on its own sockets in the same tick.
  */
 
-let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
+let t: Awaited<ReturnType<typeof createListeningTestApp>>;
 let port: number;
 beforeAll(async () => {
-  // TRUST_PROXY lets each request come from an address of its own (X-Forwarded-For), so the
-  // per-address rate limits do not hide what the account limits do.
-  t = await createTestAppWithMail({ TRUST_PROXY: 'true' }, { maxConnections: 24 });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  t = await createListeningTestApp();
+  port = t.port;
 });
 afterAll(() => t.close());
 

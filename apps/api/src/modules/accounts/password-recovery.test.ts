@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +16,7 @@ import { QUEUES } from '../../jobs/queues';
 import { registerWorkers } from '../../jobs/workers';
 import { createMailTransport } from '../../mail/mail-transport';
 import {
-  createTestAppWithMail,
+  createListeningTestApp,
   createTestDatabase,
   MAIN_ORIGIN,
   SECOND_ORIGIN,
@@ -133,14 +132,11 @@ describe('forgotPassword and forgotUserName do the same work for any address', (
 });
 
 describe('password recovery', () => {
-  let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
+  let t: Awaited<ReturnType<typeof createListeningTestApp>>;
   let port: number;
   beforeAll(async () => {
-    // TRUST_PROXY: each burst request comes from an address of its own (X-Forwarded-For), so the
-    // per-address rate limit does not hide what the per-account cap does.
-    t = await createTestAppWithMail({ TRUST_PROXY: 'true' }, { maxConnections: 24 });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    t = await createListeningTestApp();
+    port = t.port;
   });
   afterAll(() => t.close());
 
