@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // Mail delivery (issue 9): a backlog of bulk mail with one login code queued last, written through
 // the real MailService on a fresh embedded database and delivered by the portal's own workers to a
 // local SMTP receiver (bench/smtp-sink.ts). `node --import tsx bench/mail-delivery.ts` runs it alone.
@@ -97,7 +98,14 @@ export async function measureMailDelivery(): Promise<MailDeliveryResult> {
 
     // The workers start with everything waiting: a burst of bulk mail, then someone logging in.
     const deliveryStarted = performance.now();
-    await registerWorkers(jobs, { db: database.db, mailTransport: transport, mailFrom: MAIL_FROM });
+    await registerWorkers(jobs, {
+      db: database.db,
+      mailTransport: transport,
+      mailFrom: MAIL_FROM,
+      credentialsKey: randomBytes(32),
+      dataDir: os.tmpdir(),
+      uploadsDir: os.tmpdir(),
+    });
     await smtp.until(() => smtp.arrivals.includes(CODE_RECIPIENT), 60_000);
     const codeLatencyMs = performance.now() - deliveryStarted;
     const codeArrivedAs = smtp.arrivals.indexOf(CODE_RECIPIENT) + 1;

@@ -1,5 +1,6 @@
 // `npm run bench`: throughput and p99 of the hot public calls next to a bare Fastify route measured
-// in the same run, the gzip size of the JavaScript a browser loads for /home, and mail delivery.
+// in the same run, the gzip size of the JavaScript a browser loads for /home, mail delivery, and
+// the payment completion path.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { describeMailDelivery, measureMailDelivery } from './mail-delivery';
+import { describePaymentCompletion, measurePaymentCompletion } from './payment-completion';
 
 const root = path.resolve(import.meta.dirname, '..');
 // The machine is noisy: routes are measured in interleaved rounds and judged by the median of
@@ -232,6 +234,8 @@ try {
   // Mail is measured in this process with the servers stopped, so they take no CPU from it.
   for (const child of children.splice(0)) child.kill('SIGTERM');
   const mailDelivery = await measureMailDelivery();
+  // Its own portal, bare route and database, started once the others have stopped.
+  const paymentCompletion = await measurePaymentCompletion();
 
   console.log(
     `\nBenchmark: ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per route (medians), ${CONNECTIONS} connections, ${os.cpus().length} cores, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}\n`,
@@ -280,10 +284,19 @@ try {
   if (!mailDelivery.passed.throughput) failures.push('mail delivery rate');
   if (!mailDelivery.passed.codeLatency) failures.push('login code behind bulk mail');
 
+  console.log('');
+  for (const line of describePaymentCompletion(paymentCompletion)) console.log(line);
+  if (!paymentCompletion.passed.throughput) failures.push('payment completion rate');
+  if (!paymentCompletion.passed.exactlyOnce) failures.push('payment completion exactly once');
+
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(
     path.join(root, 'bench/results/latest.json'),
-    JSON.stringify({ at: new Date().toISOString(), bare, calls, homeJs, mailDelivery }, null, 2),
+    JSON.stringify(
+      { at: new Date().toISOString(), bare, calls, homeJs, mailDelivery, paymentCompletion },
+      null,
+      2,
+    ),
   );
   if (failures.length) {
     console.log(`\nMissed targets: ${failures.join(', ')}`);

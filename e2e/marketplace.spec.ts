@@ -209,10 +209,11 @@ describe('configuring and saving a machine as a customer', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('does not pretend to order, and saves the configuration for later', async () => {
+  it('offers the gateways on Buy Now, and saves the configuration for later', async () => {
     await page.getByRole('button', { name: 'Buy Now' }).click();
-    await page.getByText(/Online ordering opens soon/).waitFor();
+    await page.getByTestId('choose-gateway-modal').waitFor();
     await page.keyboard.press('Escape');
+    await page.getByTestId('choose-gateway-modal').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Save for later' }).first().click();
     await page.getByText('Your product has been successfully saved').first().waitFor();
   });

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/api/src/db/client';
+import { resolveCredentialsKey } from '../../apps/api/src/payments/credentials-key';
 import { migrateAndSeedDemo } from '../../apps/api/src/db/seed/migrate-and-seed-demo';
 import { companies } from '../../apps/api/src/db/schema/company';
 import { startJobQueue } from '../../apps/api/src/jobs/job-queue';
@@ -23,6 +24,8 @@ export type Portal = {
   /** The same portal as the second demo company sees it (127.0.0.2). */
   secondUrl: string;
   database: DatabaseHandle;
+  /** Seals the companies' gateway credentials (a test configures a gateway with it). */
+  credentialsKey: Buffer;
   /** Every mail the portal sent, as a real SMTP server received it. */
   mail: SmtpReceiver;
   setCompany: (slug: string, values: Partial<typeof companies.$inferInsert>) => Promise<void>;
@@ -69,7 +72,14 @@ export async function startPortal(): Promise<Portal> {
   await migrateAndSeedDemo(database, config);
   const jobs = await startJobQueue(database, (error) => console.error('job queue', error));
   const mailTransport = createMailTransport(config.smtpUrl, () => {});
-  await registerWorkers(jobs, { db: database.db, mailTransport, mailFrom: config.mailFrom });
+  await registerWorkers(jobs, {
+    db: database.db,
+    mailTransport,
+    mailFrom: config.mailFrom,
+    credentialsKey: resolveCredentialsKey(config),
+    dataDir: config.dataDir,
+    uploadsDir: config.uploadsDir,
+  });
   const app: FastifyInstance = await buildApp({ config, db: database.db, jobs });
   await app.listen({ port, host: config.host });
 
@@ -77,6 +87,7 @@ export async function startPortal(): Promise<Portal> {
     url: config.publicUrl,
     secondUrl: `http://127.0.0.2:${port}`,
     database,
+    credentialsKey: resolveCredentialsKey(config),
     setCompany: async (slug, values) => {
       await database.db.update(companies).set(values).where(eq(companies.slug, slug));
     },

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { JobQueue } from './jobs/job-queue';
 import type { MailService } from './mail/mail-service';
+import type { GatewayHttp } from './payments/gateway';
 import type { CompanyDirectory } from './tenancy/company-directory';
 
 /** What route modules are given: nothing reaches for globals. */
@@ -16,4 +17,8 @@ export type AppDeps = {
   uploadsDir: string;
   /** Signs access tokens, CSRF tokens and one-time codes. */
   sessionSecret: string;
+  /** Seals and opens the companies' gateway credentials (never stored beside them). */
+  credentialsKey: Buffer;
+  /** HTTP to payment gateways, with a deadline. */
+  gatewayHttp: GatewayHttp;
 };

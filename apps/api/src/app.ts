@@ -39,7 +39,15 @@ import { passwordRecoveryRoutes } from './modules/accounts/password-recovery-rou
 import { profileRoutes } from './modules/accounts/profile-routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { savedItemRoutes } from './modules/saved-items/routes';
+import { invoiceRoutes } from './modules/invoices/routes';
+import { purchaseHistoryRoutes } from './modules/orders/purchase-history-routes';
 import { resolveSessionSecret } from './modules/accounts/session-secret';
+import { orderRoutes } from './modules/orders/routes';
+import { resolveCredentialsKey } from './payments/credentials-key';
+import type { GatewayHttp } from './payments/gateway';
+import { createGatewayHttp } from './payments/gateway-http';
+import { paymentNotificationRoutes } from './payments/inbound-routes';
+import { sandboxCheckoutRoutes } from './payments/sandbox-checkout-routes';
 import type { JobQueue } from './jobs/job-queue';
 import { APP_VERSION } from './version';
 
@@ -48,6 +56,8 @@ export type BuildAppOptions = {
   db: Database;
   /** Background jobs (pg-boss) on the same database; mail is queued there. */
   jobs: JobQueue;
+  /** HTTP to payment gateways (tests pass one with a short deadline); fetch with 10 s by default. */
+  gatewayHttp?: GatewayHttp;
   /** Where log lines go (server.ts passes a buffered stdout); pino's synchronous stdout by default. */
   logStream?: DestinationStream;
 };
@@ -57,6 +67,7 @@ export async function buildApp({
   config,
   db,
   jobs,
+  gatewayHttp,
   logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -140,6 +151,8 @@ export async function buildApp({
     jobs,
     uploadsDir,
     sessionSecret: resolveSessionSecret(config),
+    credentialsKey: resolveCredentialsKey(config),
+    gatewayHttp: gatewayHttp ?? createGatewayHttp(),
   };
 
   await app.register(
@@ -170,6 +183,11 @@ export async function buildApp({
       await api.register(profileRoutes(deps));
       await api.register(marketplaceRoutes(deps));
       await api.register(savedItemRoutes(deps));
+      await api.register(invoiceRoutes(deps));
+      await api.register(orderRoutes(deps));
+      await api.register(paymentNotificationRoutes(deps));
+      await api.register(sandboxCheckoutRoutes(deps));
+      await api.register(purchaseHistoryRoutes(deps));
     },
     { prefix: '/api' },
   );

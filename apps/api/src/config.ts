@@ -33,6 +33,25 @@ const ZEnvironment = z.object({
     .min(32, 'must be at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  CREDENTIALS_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .transform((value, context) => {
+      if (value === undefined) return undefined;
+      const key = /^[0-9a-fA-F]{64}$/.test(value)
+        ? Buffer.from(value, 'hex')
+        : Buffer.from(value, 'base64');
+      if (key.length !== 32) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be 32 bytes: 64 hex characters or base64',
+        });
+        return z.NEVER;
+      }
+      return key;
+    }),
+  ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(10_080).default(60),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -64,6 +83,10 @@ export type Config = {
   mailFrom: string;
   /** Signs access tokens and one-time codes; from SESSION_SECRET, else generated once into DATA_DIR. */
   sessionSecret: string | undefined;
+  /** Seals gateway credentials at rest; from CREDENTIALS_KEY, else generated once into DATA_DIR. */
+  credentialsKey: Buffer | undefined;
+  /** A pending order not paid within this time expires. */
+  orderExpiryMs: number;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof ZLogLevel>;
   webDistDir: string;
@@ -96,6 +119,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     sessionSecret: env.SESSION_SECRET,
+    credentialsKey: env.CREDENTIALS_KEY,
+    orderExpiryMs: env.ORDER_EXPIRY_MINUTES * 60_000,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(REPO_ROOT, env.WEB_DIST_DIR),

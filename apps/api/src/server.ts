@@ -8,6 +8,7 @@ import { openConfiguredDatabase } from './db/open-configured-database';
 import { prepareDatabase } from './db/seed/migrate-and-seed-demo';
 import { hasAnyCompany, seedDemoCompanies } from './db/seed/seed';
 import { describeError } from './http/safe-log';
+import { resolveCredentialsKey } from './payments/credentials-key';
 
 /** Starts the portal: configuration, database, migrations, first-run seed, then one HTTP port. */
 async function start(): Promise<void> {
@@ -26,7 +27,14 @@ async function start(): Promise<void> {
     console.error('Job queue error:', describeError(error)),
   );
   const mailTransport = createMailTransport(config.smtpUrl);
-  await registerWorkers(jobs, { db: database.db, mailTransport, mailFrom: config.mailFrom });
+  await registerWorkers(jobs, {
+    db: database.db,
+    mailTransport,
+    mailFrom: config.mailFrom,
+    credentialsKey: resolveCredentialsKey(config),
+    dataDir: config.dataDir,
+    uploadsDir: config.uploadsDir,
+  });
   if (mailTransport.kind === 'console')
     console.log('No SMTP_URL: mails are kept in the mail_outbox table and printed here.');
 

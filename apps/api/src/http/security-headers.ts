@@ -21,7 +21,8 @@ const documentPolicy: HelmetOptions = {
       workerSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
-      formAction: ["'self'"],
+      // The invoice page posts PayFast's and Ozow's signed forms to their https hosts.
+      formAction: ["'self'", 'https:'],
       frameAncestors: ["'none'"],
     },
   },

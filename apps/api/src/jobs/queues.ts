@@ -6,6 +6,14 @@ export const QUEUES = {
   bulkMail: 'mail-deliver',
   /** forgotPassword and forgotUserName: the lookup and the mail, done off the request. */
   accountRecovery: 'account-recovery',
+  /** A pending order whose time is up becomes expired (sent with startAfter = its expiry). */
+  orderExpiry: 'order-expiry',
+  /** Asks the gateway again about an order whose status query could not reach it. */
+  paymentConfirmation: 'payment-confirmation',
+  /** The receipt mail of a paid order, written in the order's language with the PDF attached. */
+  purchaseConfirmation: 'purchase-confirmation',
+  /** What a paid order asks of the machines layer (issue 11 works this queue). */
+  vmRequest: 'vm-request',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -9,7 +9,12 @@ import type { MailAttachment } from '../db/schema/mail';
 export function mailFromCompany(
   mail: MailSender,
   company: Company,
-  message: { kind: string; to: string; render: (brand: MailBrand) => RenderedMail },
+  message: {
+    kind: string;
+    to: string;
+    render: (brand: MailBrand) => RenderedMail;
+    attachments?: MailAttachment[];
+  },
 ): Promise<number> {
   return mail.send({
     companyId: company.id,
@@ -18,6 +23,7 @@ export function mailFromCompany(
     to: message.to,
     replyTo: company.email,
     ...message.render(toMailBrand(company)),
+    attachments: message.attachments ?? [],
   });
 }
 

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateDatabase } from '../db/migrate';
 import type { DatabaseHandle } from '../db/client';
@@ -51,7 +53,14 @@ it('delivers a login code queued behind a backlog of bulk mail ahead of that bac
   });
 
   // The workers start with the whole backlog waiting, as after a burst of bulk mail.
-  await registerWorkers(jobs, { db: database.db, mailTransport: transport, mailFrom: MAIL_FROM });
+  await registerWorkers(jobs, {
+    db: database.db,
+    mailTransport: transport,
+    mailFrom: MAIL_FROM,
+    credentialsKey: randomBytes(32),
+    dataDir: os.tmpdir(),
+    uploadsDir: os.tmpdir(),
+  });
   const code = await smtp.waitFor((received) => received.to.includes('waiting@example.co.za'));
   // The account lane takes the code at once while the bulk lane works through its batches (in
   // one queue, first in first out, it came last).

@@ -12,6 +12,8 @@ import { startSmtpReceiver } from './smtp-receiver';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { migrateAndSeedDemo } from '../../src/db/seed/migrate-and-seed-demo';
+import { resolveCredentialsKey } from '../../src/payments/credentials-key';
+import type { GatewayHttp } from '../../src/payments/gateway';
 
 export const MAIN_ORIGIN = 'http://localhost:3000';
 export const SECOND_ORIGIN = 'http://127.0.0.2:3000';
@@ -88,7 +90,7 @@ export async function createListeningTestApp() {
 
 export async function createTestApp(
   environment: Record<string, string> = {},
-  options: { maxConnections?: number } = {},
+  options: { maxConnections?: number; gatewayHttp?: GatewayHttp } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-portal-test-'));
   const config = loadConfig({
@@ -105,8 +107,16 @@ export async function createTestApp(
   await migrateAndSeedDemo(database, config);
   const jobs = await startJobQueue(database, () => {});
   const mailTransport = createMailTransport(config.smtpUrl, () => {});
-  await registerWorkers(jobs, { db: database.db, mailTransport, mailFrom: config.mailFrom });
-  const app = await buildApp({ config, db: database.db, jobs });
+  await registerWorkers(jobs, {
+    db: database.db,
+    mailTransport,
+    mailFrom: config.mailFrom,
+    credentialsKey: resolveCredentialsKey(config),
+    gatewayHttp: options.gatewayHttp,
+    dataDir: config.dataDir,
+    uploadsDir: config.uploadsDir,
+  });
+  const app = await buildApp({ config, db: database.db, jobs, gatewayHttp: options.gatewayHttp });
   return {
     app,
     database,

@@ -205,6 +205,31 @@ const CUSTOMER_PAGES: Partial<Record<PageTitleKey, () => Promise<{ Component: Co
   profile: profilePage,
   productDetails: productDetailsPage,
   savedItems: savedItemsPage,
+  downloadInvoice: pageWithTexts(
+    'receipts',
+    () => import('@/features/receipts/pages/download-invoice-page'),
+    (module) => module.DownloadInvoicePage,
+  ),
+  transactionStatus: pageWithTexts(
+    'paymentResult',
+    () => import('@/features/payment-result/pages/transaction-status-page'),
+    (module) => module.TransactionStatusPage,
+  ),
+  purchaseSuccessful: pageWithTexts(
+    'paymentResult',
+    () => import('@/features/payment-result/pages/purchase-successful-page'),
+    (module) => module.PurchaseSuccessfulPage,
+  ),
+  purchaseFailed: pageWithTexts(
+    'paymentResult',
+    () => import('@/features/payment-result/pages/purchase-failed-page'),
+    (module) => module.PurchaseFailedPage,
+  ),
+  purchaseDetails: pageWithTexts(
+    'checkout',
+    () => import('@/features/checkout/pages/purchase-details-page'),
+    (module) => module.PurchaseDetailsPage,
+  ),
 };
 
 /** portal.md §2: login, sign-up and the forgotten password, for visitors only. */

@@ -7,6 +7,9 @@ import type documentsEn from './documents/en.json';
 import type accountsEn from './accounts/en.json';
 import type marketplaceEn from './marketplace/en.json';
 import type productsEn from './products/en.json';
+import type checkoutEn from './checkout/en.json';
+import type paymentResultEn from './payment-result/en.json';
+import type receiptsEn from './receipts/en.json';
 
 const STORAGE_KEY = 'cloud-portal.language';
 const FALLBACK_LANGUAGE: TLanguage = 'en';
@@ -50,7 +53,8 @@ const translationLoaders: Record<Exclude<TLanguage, 'en'>, () => Promise<typeof 
  * first download carries none of them: `content` (the information pages), `documents` (the
  * document viewer), `accounts` (login, sign-up, recovery, the profile and the signed-in
  * header), `marketplace` (the marketplace pages) and `products` (product configuration and saved
- * items). Each language's file must have every key English has.
+ * items), `checkout` (Buy Now's modals and the invoice), `paymentResult` (the gateway return and
+ * result pages) and `receipts` (the receipt viewer). Each language's file must have every key English has.
  */
 const namespaceLoaders = {
   content: {
@@ -79,6 +83,23 @@ const namespaceLoaders = {
     en: () => import('./products/en.json').then((module) => module.default),
     ko: () =>
       import('./products/ko.json').then((module) => module.default satisfies typeof productsEn),
+  },
+  checkout: {
+    en: () => import('./checkout/en.json').then((module) => module.default),
+    ko: () =>
+      import('./checkout/ko.json').then((module) => module.default satisfies typeof checkoutEn),
+  },
+  paymentResult: {
+    en: () => import('./payment-result/en.json').then((module) => module.default),
+    ko: () =>
+      import('./payment-result/ko.json').then(
+        (module) => module.default satisfies typeof paymentResultEn,
+      ),
+  },
+  receipts: {
+    en: () => import('./receipts/en.json').then((module) => module.default),
+    ko: () =>
+      import('./receipts/ko.json').then((module) => module.default satisfies typeof receiptsEn),
   },
 } satisfies Record<string, Record<TLanguage, () => Promise<object>>>;
 

@@ -5,6 +5,9 @@ import type documents from './documents/en.json';
 import type accounts from './accounts/en.json';
 import type marketplace from './marketplace/en.json';
 import type products from './products/en.json';
+import type checkout from './checkout/en.json';
+import type paymentResult from './payment-result/en.json';
+import type receipts from './receipts/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -16,6 +19,9 @@ declare module 'i18next' {
       accounts: typeof accounts;
       marketplace: typeof marketplace;
       products: typeof products;
+      checkout: typeof checkout;
+      paymentResult: typeof paymentResult;
+      receipts: typeof receipts;
     };
   }
 }

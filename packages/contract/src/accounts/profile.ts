@@ -3,6 +3,7 @@ import { accountTexts } from './account-texts';
 import { accountMessages } from '../validation/account-rules';
 import { ZCountry } from '../company/get-country-code';
 import { zBillingAddress, zCountryCode, zMobileNumber, zPersonName } from './account-fields';
+import { ZPurchaseHistoryPage } from '../orders/purchase-history';
 
 export const PROFILE_UPDATED = accountTexts.profileUpdated;
 export const IMAGE_UPLOADED = accountTexts.imageUploaded;
@@ -35,6 +36,8 @@ export type TUserDetails = z.infer<typeof ZUserDetails>;
 export const ZUserProfileInfoResponse = z.object({
   userDetails: ZUserDetails,
   country: z.array(ZCountry),
+  /** The first page of the Purchase History tab (§2.7); further pages: profileSetting/purchaseHistory. */
+  purchaseHistory: ZPurchaseHistoryPage,
 });
 export type TUserProfileInfoResponse = z.infer<typeof ZUserProfileInfoResponse>;
 

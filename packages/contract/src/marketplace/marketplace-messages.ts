@@ -18,6 +18,4 @@ export const marketplaceMessages = {
   savedItemNotFound: 'This saved product does not exist',
   savedItemDeleted: 'Saved product deleted',
   savedItemsFull: 'You can keep up to 100 saved products. Delete one to save another.',
-  orderingNotAvailable:
-    'Online ordering opens soon. Save this configuration and it will be waiting for you.',
 } as const;

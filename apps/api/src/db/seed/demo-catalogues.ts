@@ -68,7 +68,10 @@ export const STANDARD_RAM_CPU_RULES = [
   { ramStart: 33, ramEnd: 64, cpuCount: 16 },
 ];
 
-/** A demo product: the usual defaults (Johannesburg, private IP, three gateways) and the fields given. */
+/**
+ * A demo product: the usual defaults (Johannesburg, private IP, the built-in Sandbox beside three
+ * real gateways) and the fields given.
+ */
 export const product = (
   fields: Partial<DemoProduct> & Pick<DemoProduct, 'name' | 'os' | 'specifications'>,
 ): DemoProduct => ({
@@ -86,7 +89,7 @@ export const product = (
   isPremium: false,
   isGoldCopy: false,
   bypassesPayment: false,
-  paymentGateways: ['PayFast Payment', 'Ozow Payment', 'Paypal Payment'],
+  paymentGateways: ['Sandbox Payment', 'PayFast Payment', 'Ozow Payment', 'Paypal Payment'],
   requiresLicence: false,
   licencePath: null,
   isActive: true,
@@ -150,7 +153,7 @@ export function buildNimbusCatalogue(licencePath: string, gpuImagePath: string):
         description: 'CentOS Stream 9 with a free choice of processor count.',
         specifications: lines([4, 2, 32, 2, 4000], [80, 40, 1000, 20, 100], [2, 1, 8, 1, 5500]),
         ramCpuRules: [],
-        paymentGateways: ['PayFast Payment'],
+        paymentGateways: ['Sandbox Payment', 'PayFast Payment'],
         sortOrder: 4,
       }),
       product({
@@ -176,7 +179,7 @@ export function buildNimbusCatalogue(licencePath: string, gpuImagePath: string):
         specifications: lines([4, 2, 32, 2, 9500], [80, 40, 1000, 20, 260], [2, 1, 8, 1, 12000]),
         country: 'KE',
         region: 'Nairobi',
-        paymentGateways: ['PesaPal Payment'],
+        paymentGateways: ['Sandbox Payment', 'PesaPal Payment'],
         sortOrder: 7,
       }),
       product({
@@ -227,7 +230,11 @@ export function buildNimbusCatalogue(licencePath: string, gpuImagePath: string):
 }
 
 export function buildBaobabCatalogue(): DemoCatalogue {
-  const kenyan = { country: 'KE', region: 'Nairobi', paymentGateways: ['PesaPal Payment'] };
+  const kenyan = {
+    country: 'KE',
+    region: 'Nairobi',
+    paymentGateways: ['Sandbox Payment', 'PesaPal Payment'],
+  };
   return {
     operatingSystems: ['Ubuntu', 'Windows Server'],
     regions: [

@@ -19,6 +19,8 @@ import { writeDemoCatalogue } from './write-demo-catalogue';
 import { COUNTRIES } from './countries';
 import { buildDemoCompanies, type DemoCompany } from './demo-companies';
 import { writeDemoPolicyPdf } from './demo-documents';
+import { writeDemoGateways } from './demo-gateways';
+import { resolveCredentialsKey } from '../../payments/credentials-key';
 
 const assetsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
 
@@ -46,7 +48,9 @@ export async function hasAnyCompany(db: Database): Promise<boolean> {
   return (row?.total ?? 0) > 0;
 }
 
-export type DemoSeedOptions = Pick<Config, 'publicUrl' | 'port' | 'uploadsDir'>;
+/** With `dataDir` (or a `credentialsKey`), the demo gateways are written too. */
+export type DemoSeedOptions = Pick<Config, 'publicUrl' | 'port' | 'uploadsDir'> &
+  Partial<Pick<Config, 'dataDir' | 'credentialsKey'>>;
 
 /**
  * Writes the demo companies. Idempotent: a second run leaves the same rows (the demo companies'
@@ -55,12 +59,21 @@ export type DemoSeedOptions = Pick<Config, 'publicUrl' | 'port' | 'uploadsDir'>;
 export async function seedDemoCompanies(db: Database, options: DemoSeedOptions): Promise<void> {
   const demos = buildDemoCompanies(options);
   for (const demo of demos) await writeFiles(demo, options.uploadsDir);
+  const credentialsKey =
+    options.credentialsKey ??
+    (options.dataDir
+      ? resolveCredentialsKey({ ...options, dataDir: options.dataDir } as Config)
+      : null);
   await db.transaction(async (tx) => {
-    for (const demo of demos) await writeDemoCompany(tx as unknown as Database, demo);
+    for (const demo of demos) {
+      const companyId = await writeDemoCompany(tx as unknown as Database, demo);
+      if (credentialsKey)
+        await writeDemoGateways(tx as unknown as Database, credentialsKey, companyId);
+    }
   });
 }
 
-async function writeDemoCompany(db: Database, demo: DemoCompany): Promise<void> {
+async function writeDemoCompany(db: Database, demo: DemoCompany): Promise<number> {
   const [company] = await db
     .insert(companies)
     .values(demo.company)
@@ -100,6 +113,7 @@ async function writeDemoCompany(db: Database, demo: DemoCompany): Promise<void> 
     }
   }
   await writeDemoCatalogue(db, companyId, demo.catalogue);
+  return companyId;
 }
 
 async function writeFiles(demo: DemoCompany, uploadsDir: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,7 +120,14 @@ describe('forgotPassword and forgotUserName do the same work for any address', (
 
     const lines: string[] = [];
     const transport = createMailTransport(undefined, (line) => lines.push(line));
-    await registerWorkers(jobs, { db: database.db, mailTransport: transport, mailFrom: 'x@y.z' });
+    await registerWorkers(jobs, {
+      db: database.db,
+      mailTransport: transport,
+      mailFrom: 'x@y.z',
+      credentialsKey: randomBytes(32),
+      dataDir: os.tmpdir(),
+      uploadsDir: os.tmpdir(),
+    });
     await jobsSettled(database);
     const outbox = await database.db.select().from(mailOutbox);
     expect(outbox.map((mail) => [mail.kind, mail.toAddress]).sort()).toEqual([

@@ -17,13 +17,17 @@ import type { Company } from '../../tenancy/company-directory';
 import { checkMobileNumber } from './sign-up';
 import type { Customer } from './sessions';
 import { toCustomerDetailColumns } from './customer-details';
+import { listPurchaseHistory } from '../orders/purchase-history';
 
 export async function getProfile(
   db: Database,
   company: Company,
   customer: Customer,
 ): Promise<TUserProfileInfoResponse> {
-  const countryList = await listCountries(db);
+  const [countryList, purchaseHistory] = await Promise.all([
+    listCountries(db),
+    listPurchaseHistory(db, { companyId: company.id, customerId: customer.id }, 1),
+  ]);
   const country = countryList.find((entry) => entry.countryCode === customer.dialCode);
   return {
     userDetails: {
@@ -45,6 +49,7 @@ export async function getProfile(
       customerVatNumber: customer.vatNumber,
     },
     country: countryList,
+    purchaseHistory,
   };
 }
 

@@ -384,7 +384,8 @@ describe('marketPlace/getVMProductDetails', () => {
     expect(data.timePeriod.map((period: { days: number }) => period.days)).toEqual([
       30, 90, 180, 365,
     ]);
-    expect(data.paymentGateway).toEqual(['PayFast Payment', 'Ozow Payment', 'Paypal Payment']);
+    // The product lists PayPal too, but the demo company has no PayPal credentials (ADR 016).
+    expect(data.paymentGateway).toEqual(['Sandbox Payment', 'PayFast Payment', 'Ozow Payment']);
     expect(data.byPassflag).toBe(0);
     expect(data.taxBasis).toBe('afterDiscount');
     expect(data.discount).toEqual({ ramDiscount: 10, diskDiscount: 0, cpuDiscount: 5 });

@@ -43,6 +43,7 @@ import {
 } from './list-products';
 import { loadProductDetails, loadSpecification } from './product-details';
 import { quoteProductConfiguration } from './quote-configuration';
+import { listUsableGateways } from '../../payments/gateway-settings';
 import { perAddress } from '../../http/rate-limits';
 
 /** portal.md §2 Marketplace and vm-lifecycle.md §2.1: browsing, specification, configuration. */
@@ -168,8 +169,18 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             response: { 200: zEnvelope(ZGetVmProductDetailsResponse), ...errorResponses },
           },
         },
-        async (request) =>
-          ok(await loadProductDetails(db, request.customer!.companyId, request.body.productID)),
+        async (request) => {
+          const companyId = request.customer!.companyId;
+          const [details, usable] = await Promise.all([
+            loadProductDetails(db, companyId, request.body.productID),
+            listUsableGateways(db, deps.credentialsKey, companyId),
+          ]);
+          // Only gateways the company can take payments with are offered (ADR 016).
+          return ok({
+            ...details,
+            paymentGateway: details.paymentGateway.filter((name) => usable.includes(name)),
+          });
+        },
       );
 
       customerOnly.post(

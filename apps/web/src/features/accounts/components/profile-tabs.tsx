@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { PROFILE_TABS, type ProfileTab } from './profile-tabs-model';
 import classes from './profile-tabs.module.css';
+import { PurchaseHistoryTab } from './purchase-history-tab';
 
 const TAB_ICONS = {
   products: IconServer,
@@ -34,8 +35,9 @@ const LABEL_KEYS = {
 type Props = { initialTab: ProfileTab };
 
 /**
- * The profile's tabs. Each panel says plainly that its part is not available yet; the issues
- * that build machines, purchases and tickets put their content (and Raise New Ticket) here.
+ * The profile's tabs. Purchase History lists the customer's purchases; each other panel says
+ * plainly that its part is not available yet, until the issues that build machines and tickets
+ * put their content (and Raise New Ticket) here.
  */
 export function ProfileTabs({ initialTab }: Props) {
   const { t } = useTranslation('accounts');
@@ -68,14 +70,18 @@ export function ProfileTabs({ initialTab }: Props) {
         </Tabs.List>
         {PROFILE_TABS.map((value) => (
           <Tabs.Panel key={value} value={value} p={{ base: 'md', sm: 'xl' }}>
-            <EmptyState
-              icon={<IconHourglassHigh size={28} aria-hidden />}
-              withIndicatorBackground
-              title={t('profileTabs.notAvailableTitle')}
-              description={t('profileTabs.notAvailableText', { tab: t(LABEL_KEYS[value]) })}
-              data-testid={`profile-tab-panel-${value}`}
-              py="lg"
-            />
+            {value === 'purchase-history' ? (
+              <PurchaseHistoryTab />
+            ) : (
+              <EmptyState
+                icon={<IconHourglassHigh size={28} aria-hidden />}
+                withIndicatorBackground
+                title={t('profileTabs.notAvailableTitle')}
+                description={t('profileTabs.notAvailableText', { tab: t(LABEL_KEYS[value]) })}
+                data-testid={`profile-tab-panel-${value}`}
+                py="lg"
+              />
+            )}
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -1,45 +1,57 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { IconBookmark } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import type { Quote } from '@cloud-portal/contract/marketplace/configuration-rules';
+import type { GatewayName } from '@cloud-portal/contract/orders/gateways';
+import { ChooseGatewayModal } from './choose-gateway-modal';
+import { UsdConversionModal } from './usd-conversion-modal';
+
+/** Where Buy Now stands: no dialog, choosing a gateway, or confirming a charge in US dollars. */
+export type BuyNowStep =
+  | { kind: 'closed' }
+  | { kind: 'choose'; gateways: GatewayName[] }
+  | { kind: 'convert'; gateway: GatewayName };
+
+export const BUY_NOW_CLOSED: BuyNowStep = { kind: 'closed' };
 
 type Props = {
-  opened: boolean;
+  step: BuyNowStep;
+  /** The last list offered, kept while the dialog closes so it does not empty as it fades. */
+  gateways: readonly GatewayName[];
+  quote: Quote;
+  currency: string;
   onClose: () => void;
-  onSave: () => void;
-  isSaving: boolean;
+  onChoose: (gateway: GatewayName) => void;
+  onConfirmConversion: () => void;
+  isOrdering: boolean;
 };
 
-/**
- * Buy Now with a valid choice: ordering is not open yet, so the page says so and offers to save
- * the configuration instead (it never pretends to take an order).
- */
-export function BuyNowModal({ opened, onClose, onSave, isSaving }: Props) {
-  const { t } = useTranslation('products');
-  const { t: tCommon } = useTranslation();
+/** Buy Now's dialogs (vm-lifecycle.md §2.11): choose payment gateway, PayPal ZAR conversion. */
+export function BuyNowModal({
+  step,
+  gateways,
+  quote,
+  currency,
+  onClose,
+  onChoose,
+  onConfirmConversion,
+  isOrdering,
+}: Props) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('buyNow.title')}
-      size="sm"
-      attributes={{ content: { 'data-testid': 'buy-now-modal' } }}
-    >
-      <Text size="sm" mb="lg">
-        {t('messages.orderingNotAvailable')}
-      </Text>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={isSaving}>
-          {tCommon('common.close')}
-        </Button>
-        <Button
-          onClick={onSave}
-          loading={isSaving}
-          leftSection={<IconBookmark size={16} aria-hidden />}
-          data-autofocus
-        >
-          {t('actions.saveForLater')}
-        </Button>
-      </Group>
-    </Modal>
+    <>
+      <ChooseGatewayModal
+        opened={step.kind === 'choose'}
+        gateways={gateways}
+        currency={currency}
+        onClose={onClose}
+        onProceed={onChoose}
+        isOrdering={isOrdering}
+      />
+      <UsdConversionModal
+        opened={step.kind === 'convert'}
+        quote={quote}
+        currency={currency}
+        onClose={onClose}
+        onProceed={onConfirmConversion}
+        isOrdering={isOrdering}
+      />
+    </>
   );
 }

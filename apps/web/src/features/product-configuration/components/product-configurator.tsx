@@ -28,6 +28,7 @@ import { readInitialChoice } from './restore-query';
 import { ShareModal } from './share-modal';
 import { productPageUrl } from './share-links';
 import { TotalValueTable } from './total-value-table';
+import { useBuyNow } from './use-buy-now';
 import { useConfiguration } from './use-configuration';
 import { useServerQuote } from './use-server-quote';
 
@@ -65,7 +66,6 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
   useClearFieldErrorToasts(fieldErrors);
   const [isShareOpen, setIsShareOpen] = useState(false);
-  const [isBuyNowOpen, setIsBuyNowOpen] = useState(false);
   const regionRef = useRef<HTMLSelectElement>(null);
   const timePeriodRef = useRef<HTMLSelectElement>(null);
   const save = useSaveVmForLater();
@@ -79,7 +79,16 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
       queryClient.invalidateQueries({ queryKey: productDetailsQueryKey(vm.productID) }),
     ]);
 
-  const saveForLater = async (): Promise<boolean> => {
+  const purchase = useBuyNow({
+    details,
+    product,
+    choice,
+    quote: server.quote,
+    currency,
+    onStale: () => void refreshPrices(),
+  });
+
+  const saveForLater = async () => {
     const { memory, disk, processor } = choice.configuration;
     try {
       const message = await save.mutateAsync({
@@ -95,15 +104,13 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
       });
       setAlreadySavedKey(null);
       showSuccessToast({ message: translateMessage(message) });
-      return true;
     } catch (error) {
       if (isAlreadySavedError(error)) {
         setAlreadySavedKey(choiceKey);
-        return true;
+        return;
       }
       showErrorToast({ message: translateError(error) });
       if (isApiError(error) && error.httpStatus === 409) void refreshPrices();
-      return false;
     }
   };
 
@@ -111,7 +118,7 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
     const errors = buyNowErrors({ regionID: choice.regionID, timePeriod: choice.timePeriod });
     if (errors.length === 0) {
       setFieldErrors(NO_FIELD_ERRORS);
-      setIsBuyNowOpen(true);
+      purchase.start();
       return;
     }
     const messageFor = (field: string) => {
@@ -149,7 +156,7 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
                     variant="light"
                     leftSection={<IconBookmark size={18} aria-hidden />}
                     onClick={() => void saveForLater()}
-                    loading={save.isPending && !isBuyNowOpen}
+                    loading={save.isPending}
                     data-testid="save-for-later"
                   >
                     {t('actions.saveForLater')}
@@ -217,7 +224,9 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
                 fullWidth
                 leftSection={<IconShoppingCart size={18} aria-hidden />}
                 onClick={buyNow}
-                aria-haspopup="dialog"
+                loading={purchase.isOrdering && purchase.step.kind === 'closed'}
+                disabled={purchase.isOrdering}
+                data-testid="buy-now"
               >
                 {t('actions.buyNow')}
               </Button>
@@ -232,14 +241,14 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
         productName={vm.productName}
       />
       <BuyNowModal
-        opened={isBuyNowOpen}
-        onClose={() => setIsBuyNowOpen(false)}
-        isSaving={save.isPending}
-        onSave={() => {
-          void saveForLater().then((isSaved) => {
-            if (isSaved) setIsBuyNowOpen(false);
-          });
-        }}
+        step={purchase.step}
+        gateways={purchase.offeredGateways}
+        quote={server.quote}
+        currency={currency}
+        onClose={purchase.close}
+        onChoose={purchase.choose}
+        onConfirmConversion={purchase.confirmConversion}
+        isOrdering={purchase.isOrdering}
       />
     </>
   );

@@ -1,0 +1,121 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  PURCHASE_HISTORY_PAGE_SIZE,
+  type TPurchaseHistoryPage,
+  type TPurchaseHistoryRow,
+} from '@cloud-portal/contract/orders/purchase-history';
+import { ORDER_KINDS, type OrderStatus } from '@cloud-portal/contract/orders/order-status';
+import { formatMinor } from '@cloud-portal/contract/pricing/money';
+import type { Database } from '../../db/client';
+import { orders, paymentTransactions } from '../../db/schema/orders';
+
+type Owner = { companyId: number; customerId: number };
+
+/** The purchase type the history shows (vm-lifecycle.md §2.7, from bankReference); §9's default. */
+const BANK_REFERENCES: Record<number, string> = {
+  [ORDER_KINDS.newPurchase]: 'VM Purchase',
+  [ORDER_KINDS.cloneOrSnapshot]: 'Clone',
+  [ORDER_KINDS.renew]: 'Renew',
+  [ORDER_KINDS.update]: 'Update',
+  [ORDER_KINDS.multiRenew]: 'Multi Renew',
+};
+const DEFAULT_BANK_REFERENCE = 'VM Purchase';
+
+/** §2.7: View Receipt shows only for 'COMPLETED'; every other status is shown as its text. */
+const TRANSACTION_STATUSES: Record<OrderStatus, string> = {
+  paid: 'COMPLETED',
+  pending: 'Pending',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+const ownedBy = (owner: Owner) =>
+  and(eq(orders.companyId, owner.companyId), eq(orders.customerId, owner.customerId));
+
+/**
+ * One page of the customer's purchases, newest first. The total rides along as an uncorrelated
+ * subquery on `orders_customer_idx`, so a page costs one round trip; only a page past the end
+ * (no row to carry it) asks for the count on its own.
+ */
+export async function listPurchaseHistory(
+  db: Database,
+  owner: Owner,
+  page: number,
+): Promise<TPurchaseHistoryPage> {
+  const totalOfOwner = db.select({ total: count() }).from(orders).where(ownedBy(owner));
+  const rows = await db
+    .select({
+      id: orders.id,
+      reference: orders.reference,
+      kind: orders.kind,
+      status: orders.status,
+      gateway: orders.gateway,
+      productName: orders.productName,
+      currency: orders.chargeCurrency,
+      totalMinor: orders.chargeTotalMinor,
+      orderedAt: orders.createdAt,
+      transactionId: paymentTransactions.transactionId,
+      paymentMode: paymentTransactions.paymentMode,
+      paidAt: paymentTransactions.createdAt,
+      receiptToken: paymentTransactions.receiptToken,
+      total: sql<number>`(${totalOfOwner})`.mapWith(Number),
+    })
+    .from(orders)
+    .leftJoin(
+      paymentTransactions,
+      and(
+        eq(paymentTransactions.orderId, orders.id),
+        eq(paymentTransactions.companyId, orders.companyId),
+      ),
+    )
+    .where(ownedBy(owner))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(PURCHASE_HISTORY_PAGE_SIZE)
+    .offset((page - 1) * PURCHASE_HISTORY_PAGE_SIZE);
+
+  const total = rows[0]?.total ?? (page === 1 ? 0 : ((await totalOfOwner)[0]?.total ?? 0));
+  return {
+    rows: rows.map(toPurchaseHistoryRow),
+    total,
+    page,
+    pageSize: PURCHASE_HISTORY_PAGE_SIZE,
+  };
+}
+
+type PurchaseRecord = {
+  id: number;
+  reference: string;
+  kind: number;
+  status: OrderStatus;
+  gateway: string | null;
+  productName: string;
+  currency: string;
+  totalMinor: number;
+  orderedAt: Date;
+  transactionId: string | null;
+  paymentMode: string | null;
+  paidAt: Date | null;
+  receiptToken: string | null;
+};
+
+function toPurchaseHistoryRow(record: PurchaseRecord): TPurchaseHistoryRow {
+  const isPaid = record.status === 'paid';
+  return {
+    ID: record.id,
+    orderID: record.reference,
+    vmName: record.productName,
+    bankReference: BANK_REFERENCES[record.kind] ?? DEFAULT_BANK_REFERENCE,
+    transactionID: record.transactionId,
+    transactionDate: (record.paidAt ?? record.orderedAt).toISOString(),
+    currencyCode: record.currency,
+    totalCost: formatMinor(record.totalMinor),
+    paymentMode: record.paymentMode ?? record.gateway,
+    transactionStatus: TRANSACTION_STATUSES[record.status],
+    updateID: null,
+    isClone: record.kind === ORDER_KINDS.cloneOrSnapshot ? 1 : 0,
+    tempTblID: null,
+    // A receipt is only ever offered for a purchase that is complete.
+    receiptToken: isPaid ? record.receiptToken : null,
+  };
+}

@@ -1,0 +1,219 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
+import { ZCreateOrderRequest, ZOrderResponse } from '@cloud-portal/contract/orders/create-order';
+import {
+  ZGetOrderStatusRequest,
+  ZOrderStatusResponse,
+  ZTransactionApiRequest,
+} from '@cloud-portal/contract/orders/get-order-status';
+import { PESAPAL_GATEWAY } from '@cloud-portal/contract/orders/gateways';
+import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
+import {
+  MAX_LICENCE_BYTES,
+  ZUploadCustomerLicenseFields,
+} from '@cloud-portal/contract/orders/upload-customer-license';
+import {
+  ZSubmitOrderRequest,
+  ZSubmitOrderResponse,
+} from '@cloud-portal/contract/orders/submit-order-request';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../errors';
+import { errorResponses, ok } from '../../http/envelope';
+import { toFieldErrors, validationError } from '../../http/field-errors';
+import { readUpload } from '../../http/image-uploads';
+import { perAddress } from '../../http/rate-limits';
+import { requestLanguage } from '../../tenancy/request-language';
+import { requestOrigin } from '../../tenancy/request-origin';
+import type { OrderRow } from '../../payments/apply-verdict';
+import type { PaymentStart } from '../../payments/gateway';
+import { requireCustomer } from '../accounts/require-customer';
+import { confirmOwnOrderPayment } from './confirm-payment';
+import { createNewPurchaseOrder, type OrderDeps } from './create-order';
+import { findOwnOrder } from './order-access';
+import { getOrderStatus } from './order-status';
+import { toOrderResponse } from './serializers';
+import { startOrderPayment } from './start-payment';
+import { attachLicence } from './upload-licence';
+
+/** The purchase calls of vm-lifecycle.md §7 (new purchases) and getOrderStatus: customers only. */
+export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const orderDeps: OrderDeps = {
+    db: deps.db,
+    jobs: deps.jobs,
+    credentialsKey: deps.credentialsKey,
+    gatewayHttp: deps.gatewayHttp,
+    orderExpiryMs: deps.config.orderExpiryMs,
+  };
+  return async (app) => {
+    app.addHook(
+      'preValidation',
+      requireCustomer({ db: deps.db, companies: deps.companies, secret: deps.sessionSecret }),
+    );
+    const ownerOf = (request: FastifyRequest) => ({
+      customerId: request.customer!.id,
+      companyId: request.customer!.companyId,
+    });
+    const originOf = (request: FastifyRequest) =>
+      requestOrigin(request) ?? request.company!.portalUrl;
+    const respond = (
+      request: FastifyRequest,
+      order: OrderRow,
+      start: PaymentStart | null,
+      countryCode = 'ZA',
+    ) =>
+      toOrderResponse(order, {
+        websiteUrl: originOf(request),
+        countryCode,
+        customerEmail: request.customer!.email,
+        licenceRequired: order.requiresLicence,
+        start,
+      });
+
+    app.post(
+      '/virtualMachine/CreateOrder',
+      {
+        config: perAddress(30),
+        schema: {
+          tags: ['orders'],
+          summary: 'Create a new-purchase order (comes-from 1) and prepare its payment',
+          description:
+            "The server re-prices the configuration: a totalAmount that is not its quote answers 409 'The price has changed…' with data.quote. 422 when the gateway is not offered, no gateway can take payments, or a PayPal ZAR order was not confirmed in USD (convertToUsd). The answer carries redirect_url or a signed form (never a key or hash key); for a licence product they come from uploadCustomerLicense, for PesaPal from submitOrderRequest; byPassflag 1 answers an order already paid.",
+          body: ZCreateOrderRequest,
+          response: { 200: zEnvelope(ZOrderResponse), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const created = await createNewPurchaseOrder(orderDeps, ownerOf(request), request.body, {
+          origin: originOf(request),
+          language: requestLanguage(request, request.company!),
+        });
+        return ok(
+          respond(request, created.order, created.start, created.countryCode),
+          orderMessages.orderCreated,
+        );
+      },
+    );
+
+    app.post(
+      '/virtualMachine/getOrderStatus',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: "An order's status as the server has verified it (yours only; 404 otherwise)",
+          body: ZGetOrderStatusRequest,
+          response: { 200: zEnvelope(ZOrderStatusResponse), ...errorResponses },
+        },
+      },
+      async (request) => ok(await getOrderStatus(deps.db, ownerOf(request), request.body.orderID)),
+    );
+
+    app.post(
+      '/virtualMachine/transactionApi',
+      {
+        config: perAddress(60),
+        schema: {
+          tags: ['orders'],
+          summary:
+            'Back from the gateway: the server asks the gateway and answers what it verified',
+          description:
+            'The return fields are hints (ids to ask about), never a verdict: the order is settled only by the gateway’s verified answer. A gateway that cannot be reached leaves it pending and is asked again in the background.',
+          body: ZTransactionApiRequest,
+          response: { 200: zEnvelope(ZOrderStatusResponse), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const body = request.body as Record<string, unknown>;
+        const hint = Object.fromEntries(
+          Object.entries(body).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          ),
+        );
+        const reference =
+          hint.orderID || hint.orderId || hint.TransactionReference || hint.OrderMerchantReference;
+        if (!reference) throw new AppError(404, orderMessages.orderNotFound);
+        return ok(await confirmOwnOrderPayment(orderDeps, ownerOf(request), reference, hint));
+      },
+    );
+
+    app.post(
+      '/virtualMachine/submitOrderRequest',
+      {
+        config: perAddress(30),
+        schema: {
+          tags: ['orders'],
+          summary:
+            "PesaPal: create the gateway's order for a pending order and answer its redirect",
+          body: ZSubmitOrderRequest,
+          response: { 200: zEnvelope(ZSubmitOrderResponse), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const order = await findOwnOrder(deps.db, ownerOf(request), request.body.orderID);
+        if (order.gateway !== PESAPAL_GATEWAY)
+          throw new AppError(409, orderMessages.gatewayNotOffered);
+        if (order.requiresLicence && !order.licencePath)
+          throw new AppError(409, orderMessages.licenceRequired);
+        const start = await startOrderPayment(orderDeps, order, originOf(request));
+        if (start.kind !== 'redirect') throw new AppError(502, orderMessages.gatewayUnavailable);
+        return ok({
+          redirect_url: start.url,
+          order_tracking_id: start.gatewayOrderId ?? '',
+          merchant_reference: order.reference,
+        });
+      },
+    );
+
+    app.post(
+      '/virtualMachine/uploadCustomerLicense',
+      {
+        config: perAddress(10),
+        schema: {
+          tags: ['orders'],
+          summary: "Attach the customer's Microsoft licence PDF (≤ 20 MB) to a pending order",
+          description:
+            'multipart/form-data: orderID, vmName and the PDF as `image`. Answers the order response with its redirect_url or form (PesaPal: call submitOrderRequest next).',
+          consumes: ['multipart/form-data'],
+          response: { 200: zEnvelope(ZOrderResponse), ...errorResponses },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart())
+          throw new AppError(415, 'Send the licence as multipart/form-data');
+        const fields: Record<string, string> = {};
+        let pdf: Buffer | null = null;
+        for await (const part of request.parts({
+          limits: { fileSize: MAX_LICENCE_BYTES, files: 1, fields: 5 },
+        })) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'image') {
+              await (part as MultipartFile).toBuffer().catch(() => undefined);
+              continue;
+            }
+            pdf = await readUpload(part as MultipartFile, 'image', orderMessages.licenceTooLarge);
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
+        }
+        const parsed = ZUploadCustomerLicenseFields.safeParse(fields);
+        if (!parsed.success) throw validationError(toFieldErrors(parsed.error.issues));
+        if (!pdf)
+          throw new AppError(400, orderMessages.licenceRequired, {
+            errors: [{ field: 'image', message: orderMessages.licenceRequired }],
+          });
+        const order = await attachLicence(
+          { db: deps.db, dataDir: deps.config.dataDir },
+          ownerOf(request),
+          parsed.data.orderID,
+          pdf,
+        );
+        const start =
+          order.gateway === PESAPAL_GATEWAY
+            ? null
+            : await startOrderPayment(orderDeps, order, originOf(request));
+        return ok(respond(request, order, start));
+      },
+    );
+  };
+}

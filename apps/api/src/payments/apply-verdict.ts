@@ -1,0 +1,151 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { notifications } from '../db/schema/accounts';
+import { orderEvents, orders, paymentTransactions, vmRequests } from '../db/schema/orders';
+import type { JobQueue } from '../jobs/job-queue';
+import { QUEUES } from '../jobs/queues';
+import { randomToken } from '../lib/tokens';
+import { isRejected, type GatewayVerdict, type RejectedEvent } from './gateway';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** Where an event about an order came from (kept in order_events.source). */
+export type EventSource =
+  'notification' | 'return' | 'status-query' | 'retry' | 'sandbox' | 'bypass' | 'expiry';
+
+export type AppliedVerdict = {
+  /** What order_events recorded: the verdict, or 'rejected'. */
+  verdict: GatewayVerdict['status'] | 'rejected';
+  /** True for the one call that moved the order to its final status. */
+  settled: boolean;
+};
+
+const PURCHASE_MAIL_RETRIES = { retryLimit: 8, retryDelay: 30, retryBackoff: true };
+
+/** Whether a verified verdict can be believed for this order's charge (amount and currency). */
+function chargeMismatch(order: OrderRow, verdict: GatewayVerdict): string | null {
+  if (verdict.status !== 'paid') return null;
+  if (verdict.amountMinor !== undefined && verdict.amountMinor !== order.chargeTotalMinor)
+    return 'amount differs from the order';
+  if (verdict.currency && verdict.currency.toUpperCase() !== order.chargeCurrency.toUpperCase())
+    return 'currency differs from the order';
+  return null;
+}
+
+/**
+ * The one place an order is settled (DESIGN.md departure 5). Every event is appended to the
+ * order's log; a paid verdict moves the order to `paid` by one conditional UPDATE, and only the
+ * call whose UPDATE returned the row writes the transaction, the VM request and its job, the bell
+ * notification and the receipt mail's job, all in the same transaction. However many notifications
+ * arrive, in whatever order, from however many processes, that happens once. A verified payment
+ * also settles an order that had expired, failed or been cancelled: the money was taken, so the
+ * customer gets what was paid for. Failed and cancelled settle only a pending order.
+ */
+export async function applyVerdict(
+  deps: { db: Database; jobs: JobQueue },
+  order: OrderRow,
+  event: { source: EventSource; payload: unknown },
+  result: GatewayVerdict | RejectedEvent,
+): Promise<AppliedVerdict> {
+  const rejection = isRejected(result) ? result.rejected : chargeMismatch(order, result);
+  const verdict = rejection !== null ? 'rejected' : (result as GatewayVerdict).status;
+
+  return deps.db.transaction(async (tx) => {
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      companyId: order.companyId,
+      source: event.source,
+      payload: event.payload ?? {},
+      verdict,
+      detail: rejection,
+    });
+    if (rejection !== null || verdict === 'pending') return { verdict, settled: false };
+    const gatewayVerdict = result as GatewayVerdict;
+
+    if (verdict === 'paid') {
+      const [paid] = await tx
+        .update(orders)
+        .set({ status: 'paid', settledAt: new Date(), statusMessage: null })
+        .where(and(eq(orders.id, order.id), ne(orders.status, 'paid')))
+        .returning();
+      if (!paid) return { verdict, settled: false };
+      await tx
+        .insert(paymentTransactions)
+        .values({
+          orderId: paid.id,
+          companyId: paid.companyId,
+          customerId: paid.customerId,
+          transactionId: gatewayVerdict.gatewayTransactionId ?? paid.reference,
+          paymentMode: paid.gateway ?? 'byPass',
+          currency: paid.chargeCurrency,
+          amountMinor: paid.chargeTotalMinor,
+          isTest: paid.isTest,
+          receiptToken: randomToken(),
+        })
+        .onConflictDoNothing();
+      await tx
+        .insert(vmRequests)
+        .values({
+          orderId: paid.id,
+          companyId: paid.companyId,
+          customerId: paid.customerId,
+          kind: paid.kind,
+        })
+        .onConflictDoNothing();
+      await tx.insert(notifications).values({
+        customerId: paid.customerId,
+        detail: purchaseNotice(paid),
+      });
+      await deps.jobs.send(
+        QUEUES.vmRequest,
+        { orderId: paid.id },
+        { transaction: tx, retryLimit: 10, retryBackoff: true },
+      );
+      await deps.jobs.send(
+        QUEUES.purchaseConfirmation,
+        { orderId: paid.id },
+        { transaction: tx, ...PURCHASE_MAIL_RETRIES },
+      );
+      return { verdict, settled: true };
+    }
+
+    const [settled] = await tx
+      .update(orders)
+      .set({
+        status: gatewayVerdict.status,
+        settledAt: new Date(),
+        statusMessage: gatewayVerdict.message ?? null,
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+      .returning({ id: orders.id });
+    return { verdict, settled: settled !== undefined };
+  });
+}
+
+/** The bell's line for a paid order, in the order's language. */
+function purchaseNotice(order: OrderRow): string {
+  return order.language === 'ko'
+    ? `주문 ${order.reference}(${order.productName})의 결제가 완료되었습니다. 가상 머신이 곧 준비됩니다.`
+    : `Payment received for order ${order.reference} (${order.productName}). Your virtual machine is being set up.`;
+}
+
+/** A pending order past its time becomes expired (one statement; a paid one is left alone). */
+export async function expireOrder(db: Database, orderId: number): Promise<boolean> {
+  const [expired] = await db
+    .update(orders)
+    .set({ status: 'expired', settledAt: new Date() })
+    .where(
+      and(eq(orders.id, orderId), eq(orders.status, 'pending'), sql`${orders.expiresAt} <= now()`),
+    )
+    .returning({ id: orders.id, companyId: orders.companyId });
+  if (!expired) return false;
+  await db.insert(orderEvents).values({
+    orderId: expired.id,
+    companyId: expired.companyId,
+    source: 'expiry',
+    payload: {},
+    verdict: 'expired',
+    detail: null,
+  });
+  return true;
+}

@@ -1,0 +1,150 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { SANDBOX_GATEWAY } from '@cloud-portal/contract/orders/gateways';
+import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
+import { formatMinor } from '@cloud-portal/contract/pricing/money';
+import type { AppDeps } from '../app-deps';
+import { perAddress } from '../http/rate-limits';
+import { hmac, safeEqual } from '../lib/tokens';
+import { identifyCustomer } from '../modules/accounts/require-customer';
+import { findOrderByReference } from '../modules/orders/order-access';
+import { gatewayUrls } from '../modules/orders/gateway-urls';
+import { resolveCompany } from '../tenancy/resolve-company';
+import { requestLanguage } from '../tenancy/request-language';
+import { requestOrigin } from '../tenancy/request-origin';
+import type { OrderRow } from './apply-verdict';
+import { loadGatewaySettings } from './gateway-settings';
+import { SANDBOX_OUTCOMES, signSandboxNotification, type SandboxOutcome } from './gateways/sandbox';
+import { handleInboundEvent } from './handle-inbound-event';
+import { renderSandboxCheckout } from './sandbox-checkout-page';
+
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/**
+ * The Sandbox gateway's checkout (issue 10): a page served by the API for the order's owner, whose
+ * three buttons post an outcome back here. The outcome is signed as the sandbox's notification
+ * and goes through the same verification and settlement as a real gateway's; then the browser is
+ * sent to the return page, which shows what the server settled.
+ */
+export function sandboxCheckoutRoutes(deps: AppDeps): FastifyPluginAsync {
+  const formToken = (reference: string) =>
+    hmac(deps.sessionSecret, `sandbox-checkout:${reference}`);
+
+  async function ownOrder(request: FastifyRequest<{ Params: { reference: string } }>) {
+    const company = await resolveCompany(deps.companies, request);
+    const customer = await identifyCustomer(
+      { db: deps.db, secret: deps.sessionSecret },
+      request,
+      company.id,
+    );
+    const order = await findOrderByReference(deps.db, request.params.reference);
+    const isOwn =
+      customer !== null &&
+      order !== null &&
+      order.companyId === company.id &&
+      order.customerId === customer.id &&
+      order.gateway === SANDBOX_GATEWAY;
+    return { company, order: isOwn ? order : null };
+  }
+
+  function sendPage(reply: FastifyReply, status: number, html: string) {
+    return reply
+      .code(status)
+      .header('content-security-policy', PAGE_CSP)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
+  return async (app) => {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    const render = (
+      request: FastifyRequest<{ Params: { reference: string } }>,
+      reply: FastifyReply,
+      company: Awaited<ReturnType<typeof ownOrder>>['company'],
+      order: OrderRow | null,
+    ) => {
+      const language = requestLanguage(request, company);
+      const origin = requestOrigin(request) ?? company.portalUrl;
+      const returnUrl = gatewayUrls(SANDBOX_GATEWAY, origin, request.params.reference).returnUrl;
+      const closedText = !order
+        ? orderMessages.orderNotFound
+        : order.status === 'expired'
+          ? orderMessages.orderExpired
+          : order.status !== 'pending'
+            ? `${order.reference}: ${order.status}`
+            : null;
+      return sendPage(
+        reply,
+        order ? 200 : 404,
+        renderSandboxCheckout({
+          language,
+          companyName: company.name,
+          logoUrl: company.logoPath,
+          brandColour: company.primaryColor ?? '',
+          reference: order?.reference ?? '',
+          productName: order?.productName ?? '',
+          amount: order ? formatMinor(order.chargeTotalMinor) : '',
+          currency: order?.chargeCurrency ?? '',
+          closed: closedText ? { text: closedText, returnUrl: order ? returnUrl : '/home' } : null,
+          formToken: order ? formToken(order.reference) : '',
+        }),
+      );
+    };
+
+    app.get<{ Params: { reference: string } }>(
+      '/payments/sandbox/:reference',
+      { config: perAddress(120), schema: { hide: true } },
+      async (request, reply) => {
+        const { company, order } = await ownOrder(request);
+        return render(request, reply, company, order);
+      },
+    );
+
+    app.post<{ Params: { reference: string }; Body: Record<string, string> }>(
+      '/payments/sandbox/:reference',
+      { config: perAddress(60), schema: { hide: true } },
+      async (request, reply) => {
+        const { company, order } = await ownOrder(request);
+        const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+        const outcome = body.outcome as SandboxOutcome;
+        if (
+          !order ||
+          order.status !== 'pending' ||
+          typeof body.token !== 'string' ||
+          !safeEqual(body.token, formToken(order.reference)) ||
+          !SANDBOX_OUTCOMES.includes(outcome)
+        ) {
+          return render(request, reply, company, order);
+        }
+        const settings = await loadGatewaySettings(
+          deps.db,
+          deps.credentialsKey,
+          company.id,
+          SANDBOX_GATEWAY,
+        );
+        if (!settings) return render(request, reply, company, null);
+        const fields = signSandboxNotification(settings.credentials.secret!, {
+          reference: order.reference,
+          outcome,
+          amount: String(order.chargeTotalMinor),
+          currency: order.chargeCurrency,
+          transactionId: `SBX-${order.reference.slice(2)}`,
+        });
+        await handleInboundEvent(
+          deps,
+          SANDBOX_GATEWAY,
+          { fields, json: null, query: {}, headers: {}, sourceAddress: request.ip },
+          'sandbox',
+        );
+        const origin = requestOrigin(request) ?? company.portalUrl;
+        return reply.redirect(gatewayUrls(SANDBOX_GATEWAY, origin, order.reference).returnUrl, 303);
+      },
+    );
+  };
+}

@@ -1,0 +1,346 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconExternalLink, IconReceiptOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  PURCHASE_HISTORY_PAGE_SIZE,
+  type TPurchaseHistoryRow,
+} from '@cloud-portal/contract/orders/purchase-history';
+import { ExternalLinkHint } from '@/components/external-link-hint';
+import { FactList } from '@/components/fact-list';
+import { QueryErrorAlert } from '@/components/query-error-alert';
+import { formatAmount } from '@/lib/format-amount';
+import { useUserProfileInfo } from '../api/get-user-profile-info';
+import { usePurchaseHistory } from '../api/purchase-history';
+import {
+  formatPurchaseDate,
+  PAYMENT_MODE_KEYS,
+  PURCHASE_TYPE_KEYS,
+  receiptPath,
+  STATUS_KEYS,
+  statusColor,
+} from './purchase-history-format';
+import classes from './purchase-history-tab.module.css';
+import { useAccountMessages } from './use-account-messages';
+
+/** Seven columns need the room of a laptop; narrower screens get one card per purchase. */
+const TABLE_QUERY = '(min-width: 62em)';
+
+/**
+ * vm-lifecycle.md §2.7 Purchase History: product name, purchase type, purchase id, date, amount,
+ * payment mode, and View Receipt for a completed purchase (its status otherwise). The first page
+ * comes with the profile; later pages are asked for as the customer turns to them.
+ */
+export function PurchaseHistoryTab() {
+  const { t } = useTranslation('accounts');
+  const { translateError } = useAccountMessages();
+  const profile = useUserProfileInfo();
+  const [page, setPage] = useState(1);
+  const history = usePurchaseHistory(page, {
+    data: profile.data?.purchaseHistory,
+    updatedAt: profile.dataUpdatedAt,
+    isPending: profile.isPending,
+  });
+  const isTable = useMediaQuery(TABLE_QUERY, undefined, { getInitialValueInEffect: false });
+  const listRef = useRef<HTMLDivElement>(null);
+  const data = history.data;
+  // While a later page fails, the first page's count still lets the customer page away from it.
+  const total = data?.total ?? profile.data?.purchaseHistory.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PURCHASE_HISTORY_PAGE_SIZE));
+
+  // Purchases can disappear from the end (another tab, another device): never sit past it.
+  if (data && !history.isPlaceholderData && data.rows.length === 0 && page > pages) {
+    setPage(pages);
+  }
+
+  const turnTo = (next: number) => {
+    setPage(next);
+    const top = listRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && top < 0) listRef.current?.scrollIntoView({ block: 'start' });
+  };
+
+  let content: ReactNode;
+  if (!data && history.isError) {
+    content = (
+      <QueryErrorAlert
+        title={t('purchaseHistory.loadError')}
+        message={translateError(history.error)}
+        onRetry={() => void history.refetch()}
+        isRetrying={history.isFetching}
+      />
+    );
+  } else if (!data) {
+    content = <PurchaseHistorySkeleton isTable={isTable} />;
+  } else if (data.total === 0) {
+    content = (
+      <EmptyState
+        icon={<IconReceiptOff size={28} aria-hidden />}
+        withIndicatorBackground
+        title={t('purchaseHistory.emptyTitle')}
+        description={t('purchaseHistory.emptyText')}
+        py="lg"
+        data-testid="purchase-history-empty"
+      >
+        <EmptyState.Actions>
+          <Button component={Link} to="/marketplace" variant="light">
+            {t('purchaseHistory.browse')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <div
+        className={classes.rows}
+        data-stale={history.isPlaceholderData || undefined}
+        aria-busy={history.isPlaceholderData || undefined}
+      >
+        {isTable ? <PurchaseTable rows={data.rows} /> : <PurchaseCards rows={data.rows} />}
+      </div>
+    );
+  }
+
+  const first = (page - 1) * PURCHASE_HISTORY_PAGE_SIZE + 1;
+  const last = Math.min(total, page * PURCHASE_HISTORY_PAGE_SIZE);
+  return (
+    <Stack gap="md" ref={listRef} className={classes.root} data-testid="purchase-history">
+      {content}
+      {total > 0 && (
+        <Group justify="space-between" gap="sm" className={classes.footer}>
+          <Text size="sm" c="dimmed" role="status" data-testid="purchase-history-range">
+            {t('purchaseHistory.range', { from: first, to: last, total })}
+          </Text>
+          {pages > 1 && (
+            <nav aria-label={t('purchaseHistory.pagination')}>
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={turnTo}
+                siblings={isTable ? 1 : 0}
+                boundaries={1}
+                size="sm"
+                getItemProps={(item) => ({
+                  'aria-label': t('purchaseHistory.page', { page: item }),
+                  'aria-current': item === page ? 'page' : undefined,
+                })}
+                getControlProps={(control) =>
+                  control === 'previous'
+                    ? { 'aria-label': t('purchaseHistory.previousPage') }
+                    : control === 'next'
+                      ? { 'aria-label': t('purchaseHistory.nextPage') }
+                      : {}
+                }
+                data-testid="purchase-history-pagination"
+              />
+            </nav>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function PurchaseHistorySkeleton({ isTable }: { isTable: boolean }) {
+  const { t } = useTranslation('accounts');
+  return (
+    <Stack gap="sm" aria-busy="true" data-testid="purchase-history-loading">
+      <VisuallyHidden>{t('purchaseHistory.loading')}</VisuallyHidden>
+      {Array.from({ length: isTable ? 5 : 3 }, (_, index) => (
+        <Skeleton key={index} height={isTable ? 36 : 148} radius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+/** The texts of one row, as both layouts show them. */
+function usePurchaseRowTexts() {
+  const { t, i18n } = useTranslation('accounts');
+  // Keys built from the row's wire values, which the typed `t` cannot check.
+  const translate = t as unknown as (key: string) => string;
+  return (row: TPurchaseHistoryRow) => {
+    const typeKey = PURCHASE_TYPE_KEYS[row.bankReference];
+    const modeKey = row.paymentMode === null ? undefined : PAYMENT_MODE_KEYS[row.paymentMode];
+    return {
+      type: typeKey ? translate(`purchaseHistory.types.${typeKey}`) : row.bankReference,
+      date: formatPurchaseDate(row.transactionDate, i18n.language),
+      amount: formatAmount(row.totalCost, row.currencyCode, i18n.language),
+      paymentMode:
+        row.paymentMode === null
+          ? t('purchaseHistory.noPaymentMode')
+          : modeKey
+            ? translate(`purchaseHistory.paymentModes.${modeKey}`)
+            : row.paymentMode,
+    };
+  };
+}
+
+/** View Receipt (a new window) for a completed purchase, else its status as a coloured badge. */
+function ReceiptOrStatus({
+  row,
+  fullWidth = false,
+}: {
+  row: TPurchaseHistoryRow;
+  fullWidth?: boolean;
+}) {
+  const { t } = useTranslation('accounts');
+  const translate = t as unknown as (key: string) => string;
+  const path = receiptPath(row);
+  if (path) {
+    return (
+      <Button
+        component="a"
+        href={path}
+        target="_blank"
+        rel="noopener"
+        size="xs"
+        variant="light"
+        fullWidth={fullWidth}
+        rightSection={<IconExternalLink size={14} aria-hidden />}
+        data-testid="purchase-view-receipt"
+      >
+        {t('purchaseHistory.viewReceipt')}
+        <VisuallyHidden>
+          {' '}
+          {t('purchaseHistory.receiptOf', { product: row.vmName, id: row.orderID })}
+        </VisuallyHidden>
+        <ExternalLinkHint />
+      </Button>
+    );
+  }
+  const statusKey = STATUS_KEYS[row.transactionStatus.toUpperCase()];
+  const color = statusColor(row.transactionStatus);
+  return (
+    <Badge
+      color={color}
+      variant="light"
+      // The light variant's own text colour (shade 6) is below 4.5:1 on its tint.
+      c={`${color}.9`}
+      className={classes.status}
+      data-testid="purchase-status"
+    >
+      {statusKey ? translate(`purchaseHistory.statuses.${statusKey}`) : row.transactionStatus}
+    </Badge>
+  );
+}
+
+function PurchaseTable({ rows }: { rows: readonly TPurchaseHistoryRow[] }) {
+  const { t } = useTranslation('accounts');
+  const textsOf = usePurchaseRowTexts();
+  return (
+    <Table.ScrollContainer minWidth={900} type="native">
+      <Table
+        verticalSpacing="sm"
+        striped="even"
+        highlightOnHover
+        data-testid="purchase-history-table"
+      >
+        <caption className={classes.caption}>{t('purchaseHistory.caption')}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('purchaseHistory.columns.product')}</Table.Th>
+            <Table.Th scope="col">{t('purchaseHistory.columns.type')}</Table.Th>
+            <Table.Th scope="col">{t('purchaseHistory.columns.purchaseId')}</Table.Th>
+            <Table.Th scope="col">{t('purchaseHistory.columns.date')}</Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('purchaseHistory.columns.amount')}
+            </Table.Th>
+            <Table.Th scope="col">{t('purchaseHistory.columns.paymentMode')}</Table.Th>
+            <Table.Th scope="col">{t('purchaseHistory.columns.receipt')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const texts = textsOf(row);
+            return (
+              <Table.Tr key={row.ID} data-testid="purchase-row">
+                <Table.Th scope="row" fw={600} className={classes.product}>
+                  {row.vmName}
+                </Table.Th>
+                <Table.Td>{texts.type}</Table.Td>
+                <Table.Td className={classes.reference}>{row.orderID}</Table.Td>
+                <Table.Td className={classes.nowrap}>
+                  <time dateTime={row.transactionDate}>{texts.date}</time>
+                </Table.Td>
+                <Table.Td ta="right" className={classes.nowrap}>
+                  {texts.amount}
+                </Table.Td>
+                <Table.Td>{texts.paymentMode}</Table.Td>
+                <Table.Td>
+                  <ReceiptOrStatus row={row} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function PurchaseCards({ rows }: { rows: readonly TPurchaseHistoryRow[] }) {
+  const { t } = useTranslation('accounts');
+  const textsOf = usePurchaseRowTexts();
+  return (
+    <Stack
+      component="ul"
+      gap="sm"
+      className={classes.cards}
+      aria-label={t('purchaseHistory.caption')}
+    >
+      {rows.map((row) => {
+        const texts = textsOf(row);
+        const headingId = `purchase-${row.ID}`;
+        return (
+          <li key={row.ID}>
+            <Card
+              component="article"
+              withBorder
+              radius="md"
+              padding="md"
+              aria-labelledby={headingId}
+              data-testid="purchase-row"
+            >
+              <Stack gap="sm">
+                <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                  <Text id={headingId} component="h3" fw={600} m={0} className={classes.product}>
+                    {row.vmName}
+                  </Text>
+                  <Text fw={600} className={classes.nowrap}>
+                    {texts.amount}
+                  </Text>
+                </Group>
+                <FactList
+                  variant="plain"
+                  cols={2}
+                  spacing="sm"
+                  verticalSpacing="xs"
+                  facts={[
+                    { label: t('purchaseHistory.columns.type'), value: texts.type },
+                    { label: t('purchaseHistory.columns.date'), value: texts.date },
+                    { label: t('purchaseHistory.columns.purchaseId'), value: row.orderID },
+                    { label: t('purchaseHistory.columns.paymentMode'), value: texts.paymentMode },
+                  ]}
+                />
+                <ReceiptOrStatus row={row} fullWidth />
+              </Stack>
+            </Card>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}

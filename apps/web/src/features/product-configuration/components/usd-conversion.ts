@@ -1,0 +1,25 @@
+import type { Quote } from '@cloud-portal/contract/marketplace/configuration-rules';
+import { formatMinor, toMinor } from '@cloud-portal/contract/pricing/money';
+import { zarToUsd } from '@cloud-portal/contract/pricing/vm-pricing';
+
+/** The bill the PayPal ZAR modal shows (vm-lifecycle.md §9): each figure in USD, 2 decimals. */
+export type UsdFigures = {
+  totalPrice: string;
+  discountAmount: string;
+  taxAmount: string;
+  totalPayable: string;
+};
+
+/**
+ * A rand bill in US dollars at 1 ZAR = 0.063 USD, each figure converted on its own in cents
+ * (half up), as the server converts the total it charges; never through a float.
+ */
+export function toUsdFigures(quote: Pick<Quote, keyof UsdFigures>): UsdFigures {
+  const convert = (amount: string) => formatMinor(zarToUsd(toMinor(amount)));
+  return {
+    totalPrice: convert(quote.totalPrice),
+    discountAmount: convert(quote.discountAmount),
+    taxAmount: convert(quote.taxAmount),
+    totalPayable: convert(quote.totalPayable),
+  };
+}

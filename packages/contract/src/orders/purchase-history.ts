@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { zAmount } from '../marketplace/catalogue-schemas';
+
+/**
+ * A purchase history row (vm-lifecycle.md §3, §2.7). `ID` is the purchase (order) id;
+ * `receiptToken` opens its receipt and is null until the purchase is complete.
+ */
+export const ZPurchaseHistoryRow = z.object({
+  ID: z.number().int(),
+  orderID: z.string(),
+  vmName: z.string(),
+  bankReference: z.string(),
+  transactionID: z.string().nullable(),
+  transactionDate: z.string(),
+  currencyCode: z.string(),
+  totalCost: zAmount,
+  paymentMode: z.string().nullable(),
+  transactionStatus: z.string(),
+  updateID: z.number().int().nullable(),
+  isClone: z.union([z.literal(0), z.literal(1)]),
+  tempTblID: z.number().int().nullable(),
+  receiptToken: z.string().nullable(),
+});
+export type TPurchaseHistoryRow = z.infer<typeof ZPurchaseHistoryRow>;
+
+export const PURCHASE_HISTORY_PAGE_SIZE = 10;
+
+/** GET /api/profileSetting/purchaseHistory?page=N (customers): one page, newest first. */
+export const ZPurchaseHistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+export const ZPurchaseHistoryPage = z.object({
+  rows: z.array(ZPurchaseHistoryRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TPurchaseHistoryPage = z.infer<typeof ZPurchaseHistoryPage>;
