@@ -21,6 +21,17 @@ export type BatchHandler<T> = (batch: T[]) => Promise<(Error | undefined)[]>;
 /** Durable background work on the portal's own database (pg-boss). */
 export type JobQueue = {
   send: (queue: QueueName, data: object, options?: SendJobOptions) => Promise<void>;
+  /** Several jobs, of any queues, in one statement (inside `transaction` when given). */
+  sendMany: (
+    jobs: {
+      queue: QueueName;
+      data: object;
+      retryLimit?: number;
+      retryDelay?: number;
+      retryBackoff?: boolean;
+    }[],
+    transaction?: Database,
+  ) => Promise<void>;
   work: <T extends object>(
     queue: QueueName,
     options: WorkOptions,
@@ -62,6 +73,12 @@ export async function startJobQueue(
         ...options,
         ...(transaction ? { db: transactionSql(transaction) } : {}),
       });
+    },
+    sendMany: async (jobs, transaction) => {
+      await boss.insert(
+        jobs.map(({ queue, ...job }) => ({ name: queue, ...job })),
+        transaction ? { db: transactionSql(transaction) } : {},
+      );
     },
     work: async (queue, { batchSize }, handler) => {
       // Known once `work` answers, which is before the first batch can arrive.

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema/accounts';
 import { orderEvents, orders, paymentTransactions, vmRequests } from '../db/schema/orders';
@@ -51,64 +51,64 @@ export async function applyVerdict(
   const verdict = rejection !== null ? 'rejected' : (result as GatewayVerdict).status;
 
   return deps.db.transaction(async (tx) => {
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      companyId: order.companyId,
-      source: event.source,
-      payload: event.payload ?? {},
-      verdict,
-      detail: rejection,
-    });
-    if (rejection !== null || verdict === 'pending') return { verdict, settled: false };
+    const logged = sql`INSERT INTO ${orderEvents} (order_id, company_id, source, payload, verdict, detail)
+      VALUES (${order.id}, ${order.companyId}, ${event.source}, ${JSON.stringify(event.payload ?? {})}::jsonb, ${verdict}, ${rejection})`;
+    if (rejection !== null || verdict === 'pending') {
+      await tx.execute(logged);
+      return { verdict, settled: false };
+    }
     const gatewayVerdict = result as GatewayVerdict;
 
     if (verdict === 'paid') {
-      const [paid] = await tx
-        .update(orders)
-        .set({ status: 'paid', settledAt: new Date(), statusMessage: null })
-        .where(and(eq(orders.id, order.id), ne(orders.status, 'paid')))
-        .returning();
-      if (!paid) return { verdict, settled: false };
-      await tx
-        .insert(paymentTransactions)
-        .values({
-          orderId: paid.id,
-          companyId: paid.companyId,
-          customerId: paid.customerId,
-          transactionId: gatewayVerdict.gatewayTransactionId ?? paid.reference,
-          paymentMode: paid.gateway ?? 'byPass',
-          currency: paid.chargeCurrency,
-          amountMinor: paid.chargeTotalMinor,
-          isTest: paid.isTest,
-          receiptToken: randomToken(),
-        })
-        .onConflictDoNothing();
-      await tx
-        .insert(vmRequests)
-        .values({
-          orderId: paid.id,
-          companyId: paid.companyId,
-          customerId: paid.customerId,
-          kind: paid.kind,
-        })
-        .onConflictDoNothing();
-      await tx.insert(notifications).values({
-        customerId: paid.customerId,
-        detail: purchaseNotice(paid),
-      });
-      await deps.jobs.send(
-        QUEUES.vmRequest,
-        { orderId: paid.id },
-        { transaction: tx, retryLimit: 10, retryBackoff: true },
-      );
-      await deps.jobs.send(
-        QUEUES.purchaseConfirmation,
-        { orderId: paid.id },
-        { transaction: tx, ...PURCHASE_MAIL_RETRIES },
+      // One statement: the log line, the move to paid (only one caller gets the row back), and
+      // what a paid order brings, each written from that row, so nothing follows a lost race.
+      const settled = await tx.execute(sql`
+        WITH logged AS (${logged}),
+        paid AS (
+          UPDATE ${orders} SET status = 'paid', settled_at = now(), status_message = NULL
+          WHERE id = ${order.id} AND status <> 'paid'
+          RETURNING id, company_id, customer_id, kind, reference, gateway, charge_currency,
+            charge_total_minor, is_test
+        ),
+        transaction_row AS (
+          INSERT INTO ${paymentTransactions} (order_id, company_id, customer_id, transaction_id,
+            payment_mode, currency, amount_minor, is_test, receipt_token)
+          SELECT id, company_id, customer_id, COALESCE(${gatewayVerdict.gatewayTransactionId ?? null}::text, reference),
+            COALESCE(gateway, 'byPass'), charge_currency, charge_total_minor, is_test, ${randomToken()}
+          FROM paid
+          ON CONFLICT DO NOTHING
+        ),
+        vm_request AS (
+          INSERT INTO ${vmRequests} (order_id, company_id, customer_id, kind)
+          SELECT id, company_id, customer_id, kind FROM paid
+          ON CONFLICT DO NOTHING
+        ),
+        bell AS (
+          INSERT INTO ${notifications} (customer_id, detail)
+          SELECT customer_id, ${purchaseNotice(order)} FROM paid
+        )
+        SELECT id FROM paid`);
+      if (rowsOf(settled).length === 0) return { verdict, settled: false };
+      await deps.jobs.sendMany(
+        [
+          {
+            queue: QUEUES.vmRequest,
+            data: { orderId: order.id },
+            retryLimit: 10,
+            retryBackoff: true,
+          },
+          {
+            queue: QUEUES.purchaseConfirmation,
+            data: { orderId: order.id },
+            ...PURCHASE_MAIL_RETRIES,
+          },
+        ],
+        tx,
       );
       return { verdict, settled: true };
     }
 
+    await tx.execute(logged);
     const [settled] = await tx
       .update(orders)
       .set({
@@ -120,6 +120,11 @@ export async function applyVerdict(
       .returning({ id: orders.id });
     return { verdict, settled: settled !== undefined };
   });
+}
+
+/** The rows of a raw statement, whichever driver answered (node-postgres or PGlite). */
+function rowsOf(result: unknown): unknown[] {
+  return (result as { rows?: unknown[] }).rows ?? [];
 }
 
 /** The bell's line for a paid order, in the order's language. */

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { TtlCache } from '../lib/ttl-cache';
 import { companyPaymentGateways } from '../db/schema/payments';
 import { openCredentials, sealCredentials } from './credentials-cipher';
 import type { GatewaySettings } from './gateway';
@@ -14,19 +15,30 @@ export async function listUsableGateways(
   credentialsKey: Buffer,
   companyId: number,
 ): Promise<string[]> {
-  const rows = await db
-    .select()
-    .from(companyPaymentGateways)
-    .where(
-      and(
-        eq(companyPaymentGateways.companyId, companyId),
-        eq(companyPaymentGateways.isEnabled, true),
-      ),
-    );
+  const rows = await companyRows(db, companyId);
   return rows.filter((row) => toSettings(credentialsKey, row) !== null).map((row) => row.gateway);
 }
 
 type Row = typeof companyPaymentGateways.$inferSelect;
+
+/**
+ * A company's gateway rows, kept for a few seconds: every product page and every notification
+ * asks for them. A change saved by this process takes effect at once; one saved by another
+ * process (or directly in the database) within SETTINGS_CACHE_MS.
+ */
+export const SETTINGS_CACHE_MS = 10_000;
+const rowCaches = new WeakMap<Database, TtlCache<number, Row[]>>();
+
+function companyRows(db: Database, companyId: number): Promise<Row[]> {
+  let cache = rowCaches.get(db);
+  if (!cache) {
+    cache = new TtlCache<number, Row[]>(SETTINGS_CACHE_MS);
+    rowCaches.set(db, cache);
+  }
+  return cache.get(companyId, () =>
+    db.select().from(companyPaymentGateways).where(eq(companyPaymentGateways.companyId, companyId)),
+  );
+}
 
 function toSettings(credentialsKey: Buffer, row: Row): GatewaySettings | null {
   const gateway = findGateway(row.gateway);
@@ -52,15 +64,7 @@ export async function loadGatewaySettings(
   companyId: number,
   gateway: string,
 ): Promise<GatewaySettings | null> {
-  const [row] = await db
-    .select()
-    .from(companyPaymentGateways)
-    .where(
-      and(
-        eq(companyPaymentGateways.companyId, companyId),
-        eq(companyPaymentGateways.gateway, gateway),
-      ),
-    );
+  const row = (await companyRows(db, companyId)).find((candidate) => candidate.gateway === gateway);
   return row ? toSettings(credentialsKey, row) : null;
 }
 
@@ -95,4 +99,5 @@ export async function saveGatewaySettings(
       target: [companyPaymentGateways.companyId, companyPaymentGateways.gateway],
       set: row,
     });
+  rowCaches.get(db)?.clear();
 }

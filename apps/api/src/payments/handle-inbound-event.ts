@@ -1,8 +1,18 @@
 import type { JobQueue } from '../jobs/job-queue';
 import type { Database } from '../db/client';
-import { findOrderByReference, toOrderForGateway } from '../modules/orders/order-access';
-import { applyVerdict, type AppliedVerdict, type EventSource } from './apply-verdict';
-import { GatewayUnavailable, type GatewayHttp, type InboundEvent } from './gateway';
+import { findOrderByReference, orderForGateway } from '../modules/orders/order-access';
+import {
+  applyVerdict,
+  type AppliedVerdict,
+  type EventSource,
+  type OrderRow,
+} from './apply-verdict';
+import {
+  GatewayUnavailable,
+  type GatewayHttp,
+  type GatewaySettings,
+  type InboundEvent,
+} from './gateway';
 import { loadGatewaySettings } from './gateway-settings';
 import { getGateway } from './registry';
 
@@ -39,17 +49,22 @@ export async function handleInboundEvent(
   gatewayName: string,
   event: InboundEvent,
   source: Extract<EventSource, 'notification' | 'sandbox'> = 'notification',
+  /** The order and settings when the caller has them already (the sandbox checkout). */
+  known?: { order: OrderRow; settings: GatewaySettings },
 ): Promise<InboundOutcome> {
   const gateway = getGateway(gatewayName);
   const reference = gateway.referenceOf(event);
-  const order = reference ? await findOrderByReference(deps.db, reference) : null;
+  const order =
+    known && known.order.reference === reference
+      ? known.order
+      : reference
+        ? await findOrderByReference(deps.db, reference)
+        : null;
   if (!order || order.gateway !== gatewayName) return { verdict: 'unknown-order', settled: false };
-  const settings = await loadGatewaySettings(
-    deps.db,
-    deps.credentialsKey,
-    order.companyId,
-    gatewayName,
-  );
+  const settings =
+    known?.order === order
+      ? known.settings
+      : await loadGatewaySettings(deps.db, deps.credentialsKey, order.companyId, gatewayName);
   const payload = { source, payload: payloadOf(event) };
   if (!settings)
     return applyVerdict(deps, order, payload, {
@@ -58,7 +73,7 @@ export async function handleInboundEvent(
   try {
     const result = await gateway.verifyEvent(
       event,
-      await toOrderForGateway(deps.db, order),
+      orderForGateway(order),
       settings,
       deps.gatewayHttp,
     );

@@ -106,22 +106,31 @@ export function sandboxCheckoutRoutes(deps: AppDeps): FastifyPluginAsync {
       },
     );
 
+    // The page's form token is the capability: it was handed only to the order's owner (the page
+    // checks the session), so a choice needs no second session lookup, as a real gateway's
+    // checkout knows nothing of our sessions. A settled order sends the browser back to its result.
     app.post<{ Params: { reference: string }; Body: Record<string, string> }>(
       '/payments/sandbox/:reference',
       { config: perAddress(60), schema: { hide: true } },
       async (request, reply) => {
-        const { company, order } = await ownOrder(request);
+        const company = await resolveCompany(deps.companies, request);
+        const reference = request.params.reference;
         const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
         const outcome = body.outcome as SandboxOutcome;
-        if (
-          !order ||
-          order.status !== 'pending' ||
-          typeof body.token !== 'string' ||
-          !safeEqual(body.token, formToken(order.reference)) ||
-          !SANDBOX_OUTCOMES.includes(outcome)
-        ) {
+        const hasToken =
+          typeof body.token === 'string' && safeEqual(body.token, formToken(reference));
+        const found = hasToken ? await findOrderByReference(deps.db, reference) : null;
+        const order =
+          found?.companyId === company.id && found.gateway === SANDBOX_GATEWAY ? found : null;
+        if (!order || !SANDBOX_OUTCOMES.includes(outcome))
           return render(request, reply, company, order);
-        }
+        const returnUrl = gatewayUrls(
+          SANDBOX_GATEWAY,
+          requestOrigin(request) ?? company.portalUrl,
+          order.reference,
+        ).returnUrl;
+        if (order.status !== 'pending') return reply.redirect(returnUrl, 303);
+
         const settings = await loadGatewaySettings(
           deps.db,
           deps.credentialsKey,
@@ -141,9 +150,9 @@ export function sandboxCheckoutRoutes(deps: AppDeps): FastifyPluginAsync {
           SANDBOX_GATEWAY,
           { fields, json: null, query: {}, headers: {}, sourceAddress: request.ip },
           'sandbox',
+          { order, settings },
         );
-        const origin = requestOrigin(request) ?? company.portalUrl;
-        return reply.redirect(gatewayUrls(SANDBOX_GATEWAY, origin, order.reference).returnUrl, 303);
+        return reply.redirect(returnUrl, 303);
       },
     );
   };

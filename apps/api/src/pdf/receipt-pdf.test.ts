@@ -220,6 +220,16 @@ describe('receipt PDF', () => {
     expect((await renderReceiptPdf(korean, options())).length).toBeLessThan(300_000);
   });
 
+  it('writes an all-Latin English receipt in the built-in Helvetica, without parsing the Unicode font', async () => {
+    const latin = (await renderReceiptPdf(invoice(), options())).toString('latin1');
+    expect(latin).toContain('/BaseFont /Helvetica');
+    expect(latin).not.toContain('NotoSans');
+    const korean = invoice();
+    korean.userDetails.firstName = '민준';
+    const unicode = (await renderReceiptPdf(korean, options())).toString('latin1');
+    expect(unicode).not.toContain('/BaseFont /Helvetica');
+  });
+
   it("draws the company's logo from the uploads folder, and goes without one that is not there", async () => {
     const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'receipt-logo-'));
     tempDirs.push(uploads);

@@ -39,6 +39,8 @@ function collect(document: Doc): Promise<Buffer> {
   });
 }
 
+const isLatin1 = (text: string) => ![...text].some((character) => character.codePointAt(0)! > 0xff);
+
 /**
  * Draws the A4 receipt of vm-lifecycle.md §2.10 for a paid order: the company and the customer,
  * the order's references, the bought lines, the totals with the tax's basis (ADR 015), 'Receipt'
@@ -48,7 +50,12 @@ export async function renderReceiptPdf(
   invoice: TInvoice,
   options: ReceiptPdfOptions,
 ): Promise<Buffer> {
-  const faces = await receiptFontFaces();
+  // Parsing the Unicode font costs more than drawing the receipt: a receipt whose every text is
+  // Latin-1 (most English ones) is written in the PDF's built-in Helvetica instead.
+  const faces =
+    options.language === 'en' && isLatin1(JSON.stringify([invoice, RECEIPT_TEXTS.en]))
+      ? null
+      : await receiptFontFaces();
   // Without a Unicode font only Latin text prints: the receipt is then written in English.
   const language: TLanguage = faces ? options.language : 'en';
   const texts = RECEIPT_TEXTS[language];

@@ -45,6 +45,7 @@ CREATE TABLE "orders" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"settled_at" timestamp with time zone,
+	"confirmation_mailed_at" timestamp with time zone,
 	CONSTRAINT "orders_reference_unique" UNIQUE("reference")
 );
 --> statement-breakpoint

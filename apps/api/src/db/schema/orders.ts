@@ -84,6 +84,8 @@ export const orders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Set by the one run of the purchase-confirmation job that queues the receipt mail. */
+    confirmationMailedAt: timestamp('confirmation_mailed_at', { withTimezone: true }),
   },
   (table) => [
     index('orders_customer_idx').on(table.companyId, table.customerId, table.createdAt, table.id),

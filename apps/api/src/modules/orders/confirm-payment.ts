@@ -7,7 +7,7 @@ import { applyVerdict, type OrderRow } from '../../payments/apply-verdict';
 import { GatewayUnavailable } from '../../payments/gateway';
 import { loadGatewaySettings } from '../../payments/gateway-settings';
 import { getGateway } from '../../payments/registry';
-import { findOwnOrder, toOrderForGateway, type Owner } from './order-access';
+import { findOwnOrder, orderForGateway, type Owner } from './order-access';
 import { describeOrderStatus } from './order-status';
 import type { PaymentDeps } from './start-payment';
 
@@ -38,7 +38,7 @@ export async function confirmOrderPayment(
   const gateway = getGateway(order.gateway);
   try {
     const verdict = await gateway.queryStatus(
-      await toOrderForGateway(deps.db, order),
+      orderForGateway(order),
       settings,
       deps.gatewayHttp,
       hint,

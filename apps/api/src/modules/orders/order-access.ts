@@ -38,7 +38,32 @@ export async function findOrderByReference(
   return order ?? null;
 }
 
-/** What a gateway adapter is told of an order and its buyer. */
+/** What a gateway adapter is told of an order; the buyer only where a payment is started. */
+export function orderForGateway(
+  order: OrderRow,
+  customer: OrderForGateway['customer'] = NO_BUYER,
+): OrderForGateway {
+  return {
+    reference: order.reference,
+    kind: order.kind as OrderForGateway['kind'],
+    description: order.productName,
+    amountMinor: order.chargeTotalMinor,
+    currency: order.chargeCurrency,
+    customer,
+    gatewayOrderId: order.gatewayOrderId,
+    isOpen: order.status === 'pending',
+  };
+}
+
+const NO_BUYER: OrderForGateway['customer'] = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: null,
+  countryCode: null,
+};
+
+/** The order with its buyer, as a gateway needs them to start a payment (name, email, phone). */
 export async function toOrderForGateway(db: Database, order: OrderRow): Promise<OrderForGateway> {
   const [buyer] = await db
     .select({
@@ -52,20 +77,12 @@ export async function toOrderForGateway(db: Database, order: OrderRow): Promise<
     .from(customers)
     .leftJoin(countries, eq(countries.name, customers.region))
     .where(eq(customers.id, order.customerId));
-  return {
-    reference: order.reference,
-    kind: order.kind as OrderForGateway['kind'],
-    description: order.productName,
-    amountMinor: order.chargeTotalMinor,
-    currency: order.chargeCurrency,
-    customer: {
-      firstName: buyer?.firstName ?? '',
-      lastName: buyer?.lastName ?? '',
-      email: buyer?.email ?? '',
-      phone: buyer ? `${buyer.dialCode}${buyer.mobileNumber}`.replace(/[^\d+]/g, '') : null,
-      countryCode: buyer?.countryCode ?? null,
-    },
-    gatewayOrderId: order.gatewayOrderId,
-    isOpen: order.status === 'pending',
-  };
+  if (!buyer) return orderForGateway(order);
+  return orderForGateway(order, {
+    firstName: buyer.firstName,
+    lastName: buyer.lastName,
+    email: buyer.email,
+    phone: `${buyer.dialCode}${buyer.mobileNumber}`.replace(/[^\d+]/g, ''),
+    countryCode: buyer.countryCode ?? null,
+  });
 }

@@ -12,6 +12,10 @@ import { handleInboundEvent } from '../../payments/handle-inbound-event';
 import { resolveCredentialsKey } from '../../payments/credentials-key';
 import { createGatewayHttp } from '../../payments/gateway-http';
 import { sql } from 'drizzle-orm';
+import type { JobQueue } from '../../jobs/job-queue';
+import { createMailService } from '../../mail/mail-service';
+import { mailOutbox } from '../../db/schema/mail';
+import { sendPurchaseConfirmation } from './send-purchase-confirmation';
 
 let t: Awaited<ReturnType<typeof createListeningTestApp>>;
 type Customer = Awaited<ReturnType<typeof signUpAndLogIn>>;
@@ -301,7 +305,7 @@ describe('the sandbox checkout and settlement', () => {
 
     // The page's buttons again: the order is settled, nothing more happens.
     const again = await choose(owner, orderID, 'complete', token);
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(303);
     const row = await orderRow(orderID);
     expect(await countWhere(paymentTransactions, row.id)).toBe(1);
     expect(await countWhere(vmRequests, row.id)).toBe(1);
@@ -340,11 +344,40 @@ describe('the sandbox checkout and settlement', () => {
       }),
     ]);
     expect(mail.attachments[0]!.size).toBeGreaterThan(1000);
+
+    // The job again (a retry, or two processes at once): the order is marked, nothing is queued.
+    const refusingJobs = {
+      send: () => Promise.reject(new Error('a second confirmation was queued')),
+    } as unknown as JobQueue;
+    const again = {
+      db: t.database.db,
+      mail: createMailService(t.database.db, refusingJobs, 'x@y.z'),
+    };
+    const row = await orderRow(orderID);
+    await Promise.all([
+      sendPurchaseConfirmation(
+        { ...again, dataDir: t.config.dataDir, uploadsDir: t.config.uploadsDir },
+        row.id,
+      ),
+      sendPurchaseConfirmation(
+        { ...again, dataDir: t.config.dataDir, uploadsDir: t.config.uploadsDir },
+        row.id,
+      ),
+    ]);
+    const mails = await t.database.db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, `purchase-confirmation-${orderID}`));
+    expect(mails[0]!.n).toBe(1);
   });
 
   it('fails and cancels with the stored message; a forged form token changes nothing', async () => {
     const failing = await createSandboxOrder();
-    expect((await choose(owner, failing.orderID, 'complete', 'forged')).statusCode).toBe(200);
+    expect((await choose(owner, failing.orderID, 'complete', 'forged')).statusCode).toBe(404);
+    // The order's own session is not enough without the page's token, nor a token of another order.
+    const other = await createSandboxOrder();
+    const otherToken = checkoutForm((await openCheckout(owner, other.orderID)).body);
+    expect((await choose(owner, failing.orderID, 'complete', otherToken)).statusCode).toBe(404);
     expect((await orderRow(failing.orderID)).status).toBe('pending');
     await choose(owner, failing.orderID, 'fail');
     const failed = (
