@@ -115,6 +115,11 @@ describe('buying a VM with the sandbox gateway', () => {
 
     await page.getByTestId('purchase-successful-view-purchase').click();
     await page.waitForURL(/\/CustomerProfile\/2/i);
+    // The paid order becomes a machine with nobody touching it: provisioning, then running.
+    const machine = page.getByTestId('vm-row').filter({ hasText: 'Ubuntu Starter' }).first();
+    await machine.waitFor();
+    await machine.getByTestId('vm-status').getByText('Running').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'purchase-products-running');
     await page.getByRole('tab', { name: 'Purchase History' }).click();
     const row = page.getByTestId('purchase-row').filter({ hasText: orderId });
     await row.first().waitFor();

@@ -41,6 +41,7 @@ import { marketplaceRoutes } from './modules/marketplace/routes';
 import { savedItemRoutes } from './modules/saved-items/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { purchaseHistoryRoutes } from './modules/orders/purchase-history-routes';
+import { activeVmsRoutes } from './modules/vms/active-vms-routes';
 import { resolveSessionSecret } from './modules/accounts/session-secret';
 import { orderRoutes } from './modules/orders/routes';
 import { resolveCredentialsKey } from './payments/credentials-key';
@@ -188,6 +189,7 @@ export async function buildApp({
       await api.register(paymentNotificationRoutes(deps));
       await api.register(sandboxCheckoutRoutes(deps));
       await api.register(purchaseHistoryRoutes(deps));
+      await api.register(activeVmsRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -38,4 +38,15 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'PUBLIC_URL', 'DATABASE_URL', 'LOG_LEVEL'])
       expect(message).toContain(name);
   });
+
+  it('reads JOB_WORKERS as all queues, or a list of known ones', () => {
+    expect(loadConfig({}).jobWorkers).toBeUndefined();
+    expect(loadConfig({ JOB_WORKERS: 'mail-account, mail-deliver' }).jobWorkers).toEqual([
+      'mail-account',
+      'mail-deliver',
+    ]);
+    expect(() => loadConfig({ JOB_WORKERS: 'mail-account,nonsense' })).toThrow(
+      /JOB_WORKERS.*nonsense/,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { QUEUES, type QueueName } from './jobs/queues';
 
 /** The repository root: relative paths in the configuration are resolved against it. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -52,6 +53,10 @@ const ZEnvironment = z.object({
       return key;
     }),
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(10_080).default(60),
+  JOB_WORKERS: z
+    .string()
+    .default('all')
+    .describe("'all', or the comma-separated queues this process works (jobs/queues.ts)"),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -87,6 +92,8 @@ export type Config = {
   credentialsKey: Buffer | undefined;
   /** A pending order not paid within this time expires. */
   orderExpiryMs: number;
+  /** The job queues this process works; undefined: all of them. */
+  jobWorkers: readonly QueueName[] | undefined;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof ZLogLevel>;
   webDistDir: string;
@@ -96,6 +103,21 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+function parseJobWorkers(value: string): readonly QueueName[] | undefined {
+  if (value.trim() === 'all') return undefined;
+  const known = Object.values(QUEUES) as string[];
+  const queues = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = queues.filter((name) => !known.includes(name));
+  if (unknown.length)
+    throw new ConfigError(
+      `Invalid configuration:\n  JOB_WORKERS: unknown queue(s) ${unknown.join(', ')}; known: ${known.join(', ')}`,
+    );
+  return queues as QueueName[];
+}
 
 /**
  * Parses the environment once. Nothing else in the code reads `process.env`. Fails with every
@@ -121,6 +143,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sessionSecret: env.SESSION_SECRET,
     credentialsKey: env.CREDENTIALS_KEY,
     orderExpiryMs: env.ORDER_EXPIRY_MINUTES * 60_000,
+    jobWorkers: parseJobWorkers(env.JOB_WORKERS),
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(REPO_ROOT, env.WEB_DIST_DIR),

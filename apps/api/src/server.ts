@@ -34,6 +34,7 @@ async function start(): Promise<void> {
     credentialsKey: resolveCredentialsKey(config),
     dataDir: config.dataDir,
     uploadsDir: config.uploadsDir,
+    queues: config.jobWorkers,
   });
   if (mailTransport.kind === 'console')
     console.log('No SMTP_URL: mails are kept in the mail_outbox table and printed here.');

@@ -4,11 +4,12 @@ import { SMTP_CONNECTIONS, type MailTransport } from '../mail/mail-transport';
 import { handleRecoveryRequest, type RecoveryRequest } from '../modules/accounts/password-recovery';
 import { retryOrderConfirmation } from '../modules/orders/confirm-payment';
 import { sendPurchaseConfirmation } from '../modules/orders/send-purchase-confirmation';
+import { provisionVm } from '../modules/vms/provision-vm';
 import { expireOrder } from '../payments/apply-verdict';
 import type { GatewayHttp } from '../payments/gateway';
 import { createGatewayHttp } from '../payments/gateway-http';
 import { eachJob, type JobQueue } from './job-queue';
-import { QUEUES } from './queues';
+import { QUEUES, type QueueName } from './queues';
 
 /** The background work this process takes part in. */
 export async function registerWorkers(
@@ -23,8 +24,16 @@ export async function registerWorkers(
     /** Receipts of paid orders are written under DATA_DIR/receipts for their mails. */
     dataDir: string;
     uploadsDir: string;
+    /** The simulator hypervisor's time per operation (default 3 s). */
+    simulatorOperationMs?: number;
+    /** The queues this process works (JOB_WORKERS); all when absent. */
+    queues?: readonly QueueName[];
   },
 ): Promise<void> {
+  // A process may work only some queues (several processes share the work, ARCHITECTURE.md).
+  const worksOn = (queue: QueueName) => !deps.queues || deps.queues.includes(queue);
+  const work: JobQueue['work'] = (queue, options, handler) =>
+    worksOn(queue) ? jobs.work(queue, options, handler) : Promise.resolve();
   const deliver = (batch: { outboxId: number }[]) =>
     deliverOutboxMails(
       deps.db,
@@ -32,17 +41,17 @@ export async function registerWorkers(
       batch.map((job) => job.outboxId),
     );
   // A lane's batch is read and marked in one statement each and fills its SMTP connections.
-  await jobs.work(QUEUES.accountMail, { batchSize: 2 * SMTP_CONNECTIONS.account }, deliver);
-  await jobs.work(QUEUES.bulkMail, { batchSize: 2 * SMTP_CONNECTIONS.bulk }, deliver);
+  await work(QUEUES.accountMail, { batchSize: 2 * SMTP_CONNECTIONS.account }, deliver);
+  await work(QUEUES.bulkMail, { batchSize: 2 * SMTP_CONNECTIONS.bulk }, deliver);
 
   const mail = createMailService(deps.db, jobs, deps.mailFrom);
-  await jobs.work<RecoveryRequest>(
+  await work<RecoveryRequest>(
     QUEUES.accountRecovery,
     { batchSize: 5 },
     eachJob((request) => handleRecoveryRequest({ db: deps.db, mail }, request)),
   );
 
-  await jobs.work<{ orderId: number }>(
+  await work<{ orderId: number }>(
     QUEUES.orderExpiry,
     { batchSize: 20 },
     eachJob(async ({ orderId }) => void (await expireOrder(deps.db, orderId))),
@@ -53,7 +62,7 @@ export async function registerWorkers(
     credentialsKey: deps.credentialsKey,
     gatewayHttp: deps.gatewayHttp ?? createGatewayHttp(),
   };
-  await jobs.work<{ orderId: number }>(
+  await work<{ orderId: number }>(
     QUEUES.purchaseConfirmation,
     { batchSize: 5 },
     eachJob(({ orderId }) =>
@@ -63,9 +72,34 @@ export async function registerWorkers(
       ),
     ),
   );
-  await jobs.work<{ orderId: number; hint: Record<string, string> }>(
+  await work<{ orderId: number; hint: Record<string, string> }>(
     QUEUES.paymentConfirmation,
     { batchSize: 5 },
     eachJob((job) => retryOrderConfirmation(payments, job)),
   );
+  const provisioning = {
+    db: deps.db,
+    mail,
+    simulatorOperationMs: deps.simulatorOperationMs ?? 3_000,
+  };
+  await work<{ orderId: number }>(
+    QUEUES.vmRequest,
+    { batchSize: 5 },
+    eachJob(async ({ orderId }) => {
+      const outcome = await provisionVm(provisioning, { orderId });
+      // A machine still being created is looked at again later by a job of its own, so waiting
+      // holds no worker and survives a restart.
+      if (outcome.status === 'waiting') {
+        await jobs.send(
+          QUEUES.vmRequest,
+          // Marked, so the settlement's own job stays one per order among them.
+          { orderId, isRecheck: true },
+          { startAfter: outcome.retryInSeconds, ...VM_REQUEST_RETRIES },
+        );
+      }
+    }),
+  );
 }
+
+/** A failed run (the hypervisor unreachable) is retried with backoff: 10 s, 20 s, 40 s, … */
+const VM_REQUEST_RETRIES = { retryLimit: 10, retryDelay: 10, retryBackoff: true };

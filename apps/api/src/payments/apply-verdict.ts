@@ -95,6 +95,7 @@ export async function applyVerdict(
             queue: QUEUES.vmRequest,
             data: { orderId: order.id },
             retryLimit: 10,
+            retryDelay: 10,
             retryBackoff: true,
           },
           {

@@ -268,7 +268,7 @@ export async function startGatewayHarness() {
   async function jobsOf(queue: string, reference: string) {
     const row = await orderRow(reference);
     const result = await db.execute(
-      sql`select data from pgboss.job where name = ${queue} and data->>'orderId' = ${String(row.id)}`,
+      sql`select data from pgboss.job where name = ${queue} and data->>'orderId' = ${String(row.id)} and data->>'isRecheck' is null`,
     );
     return (result as unknown as { rows: { data: { hint?: Record<string, string> } }[] }).rows;
   }

@@ -320,7 +320,7 @@ describe('the sandbox checkout and settlement', () => {
       );
     expect(bell!.n).toBe(1);
     const jobs = await t.database.db.execute(
-      sql`select name from pgboss.job where data->>'orderId' = ${String(row.id)} and name in ('vm-request','purchase-confirmation')`,
+      sql`select name from pgboss.job where data->>'orderId' = ${String(row.id)} and name in ('vm-request','purchase-confirmation') and data->>'isRecheck' is null`,
     );
     expect(
       (jobs as unknown as { rows: { name: string }[] }).rows.map((job) => job.name).sort(),

@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { PROFILE_TABS, type ProfileTab } from './profile-tabs-model';
 import classes from './profile-tabs.module.css';
+import { ProductsTab } from './products-tab';
 import { PurchaseHistoryTab } from './purchase-history-tab';
 
 const TAB_ICONS = {
@@ -35,9 +36,9 @@ const LABEL_KEYS = {
 type Props = { initialTab: ProfileTab };
 
 /**
- * The profile's tabs. Purchase History lists the customer's purchases; each other panel says
- * plainly that its part is not available yet, until the issues that build machines and tickets
- * put their content (and Raise New Ticket) here.
+ * The profile's tabs. Products lists the customer's VMs and Purchase History their purchases;
+ * each other panel says plainly that its part is not available yet, until the issues that build
+ * machines and tickets put their content (and Raise New Ticket) here.
  */
 export function ProfileTabs({ initialTab }: Props) {
   const { t } = useTranslation('accounts');
@@ -70,7 +71,9 @@ export function ProfileTabs({ initialTab }: Props) {
         </Tabs.List>
         {PROFILE_TABS.map((value) => (
           <Tabs.Panel key={value} value={value} p={{ base: 'md', sm: 'xl' }}>
-            {value === 'purchase-history' ? (
+            {value === 'products' ? (
+              <ProductsTab />
+            ) : value === 'purchase-history' ? (
               <PurchaseHistoryTab />
             ) : (
               <EmptyState

@@ -1,0 +1,115 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  ACTIVE_VMS_PAGE_SIZE,
+  type ActiveVmStatus,
+  type TActiveVm,
+  type TActiveVmsPage,
+} from '@cloud-portal/contract/vms/active-vms';
+import type { Database } from '../../db/client';
+import { virtualMachines } from '../../db/schema/virtual-machines';
+
+type Owner = { companyId: number; customerId: number };
+
+/** The Products tab shows every machine the customer still has: not deleted, not archived. */
+const LISTED_STATUSES = [
+  'provisioning',
+  'running',
+  'shutoff',
+  'busy',
+  'failed',
+  'expired',
+] as const satisfies readonly ActiveVmStatus[];
+
+const listedOf = (owner: Owner) =>
+  and(
+    eq(virtualMachines.companyId, owner.companyId),
+    eq(virtualMachines.customerId, owner.customerId),
+    inArray(virtualMachines.status, LISTED_STATUSES),
+  );
+
+/**
+ * One page of the customer's active VMs, newest first. As with the purchase history, the total
+ * rides along as an uncorrelated subquery (on `virtual_machines_customer_idx`); only a page past
+ * the end asks for it on its own.
+ */
+export async function listActiveVms(
+  db: Database,
+  owner: Owner,
+  page: number,
+): Promise<TActiveVmsPage> {
+  const totalOfOwner = db.select({ total: count() }).from(virtualMachines).where(listedOf(owner));
+  const rows = await db
+    .select({
+      id: virtualMachines.id,
+      name: virtualMachines.name,
+      aliasName: virtualMachines.aliasName,
+      operatingSystem: virtualMachines.operatingSystem,
+      vcpus: virtualMachines.vcpus,
+      ramGb: virtualMachines.ramGb,
+      diskGb: virtualMachines.diskGb,
+      startsAt: virtualMachines.startsAt,
+      endsAt: virtualMachines.endsAt,
+      publicAddress: virtualMachines.publicAddress,
+      privateAddress: virtualMachines.privateAddress,
+      isBlocked: virtualMachines.isBlocked,
+      isClone: virtualMachines.isClone,
+      isGoldCopy: virtualMachines.isGoldCopy,
+      machineUuid: virtualMachines.machineUuid,
+      serviceType: virtualMachines.serviceType,
+      status: virtualMachines.status,
+      total: sql<number>`(${totalOfOwner})`.mapWith(Number),
+    })
+    .from(virtualMachines)
+    .where(listedOf(owner))
+    .orderBy(desc(virtualMachines.createdAt), desc(virtualMachines.id))
+    .limit(ACTIVE_VMS_PAGE_SIZE)
+    .offset((page - 1) * ACTIVE_VMS_PAGE_SIZE);
+
+  const total = rows[0]?.total ?? (page === 1 ? 0 : ((await totalOfOwner)[0]?.total ?? 0));
+  return { rows: rows.map(toActiveVm), total, page, pageSize: ACTIVE_VMS_PAGE_SIZE };
+}
+
+type VmRecord = {
+  id: number;
+  name: string;
+  aliasName: string | null;
+  operatingSystem: string;
+  vcpus: number;
+  ramGb: number;
+  diskGb: number;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  publicAddress: string | null;
+  privateAddress: string | null;
+  isBlocked: boolean;
+  isClone: boolean;
+  isGoldCopy: boolean;
+  machineUuid: string | null;
+  serviceType: string;
+  status: (typeof virtualMachines.$inferSelect)['status'];
+};
+
+const flag = (value: boolean) => (value ? 1 : 0);
+
+function toActiveVm(record: VmRecord): TActiveVm {
+  return {
+    ID: record.id,
+    vmName: record.name,
+    aliasName: record.aliasName,
+    operatingSystem: record.operatingSystem,
+    cpu_Count: record.vcpus,
+    ram_Count: record.ramGb,
+    disk_Count: record.diskGb,
+    startDate: record.startsAt?.toISOString() ?? null,
+    endDate: record.endsAt?.toISOString() ?? null,
+    ciscoMerakiIP: record.publicAddress,
+    isBlocked: flag(record.isBlocked),
+    isClone: flag(record.isClone),
+    isGoldCopy: flag(record.isGoldCopy),
+    createdUUID: record.machineUuid,
+    serviceCategory: record.serviceType,
+    // The query lists only LISTED_STATUSES, so 'deleted' never reaches here.
+    status: record.status as ActiveVmStatus,
+    privateAddress: record.privateAddress,
+  };
+}

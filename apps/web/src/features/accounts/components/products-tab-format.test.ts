@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIVE_VM_STATUSES } from '@cloud-portal/contract/vms/active-vms';
+import { isSettling, publicAddress, statusBadge } from './products-tab-format';
+
+describe('isSettling', () => {
+  it('is true only while a VM is provisioning or busy', () => {
+    const settling = ACTIVE_VM_STATUSES.filter((status) => isSettling({ status }));
+    expect(settling).toEqual(['provisioning', 'busy']);
+  });
+});
+
+describe('statusBadge', () => {
+  it('spins for provisioning and busy, and colours each state', () => {
+    expect(statusBadge('provisioning')).toEqual({
+      key: 'provisioning',
+      color: 'blue',
+      textColor: 'blue.9',
+      withSpinner: true,
+    });
+    expect(statusBadge('running')).toMatchObject({ color: 'green', withSpinner: false });
+    expect(statusBadge('shutoff')).toMatchObject({ color: 'gray', withSpinner: false });
+    expect(statusBadge('failed')).toMatchObject({ color: 'red', withSpinner: false });
+    expect(statusBadge('expired')).toMatchObject({ color: 'orange', withSpinner: false });
+    expect(statusBadge('busy').withSpinner).toBe(true);
+  });
+});
+
+describe('publicAddress', () => {
+  it('answers the assigned address, or null when there is none', () => {
+    expect(publicAddress({ ciscoMerakiIP: '203.0.113.7' })).toBe('203.0.113.7');
+    expect(publicAddress({ ciscoMerakiIP: null })).toBeNull();
+    expect(publicAddress({ ciscoMerakiIP: '  ' })).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+import type { ActiveVmStatus, TActiveVm } from '@cloud-portal/contract/vms/active-vms';
+
+/** A VM whose state is about to change on its own: the tab keeps asking until it settles. */
+export function isSettling(vm: Pick<TActiveVm, 'status'>): boolean {
+  return vm.status === 'provisioning' || vm.status === 'busy';
+}
+
+export type StatusBadge = {
+  /** The key under productsTab.statuses. */
+  key: ActiveVmStatus;
+  color: 'blue' | 'green' | 'gray' | 'red' | 'orange' | 'yellow';
+  /**
+   * The label's colour: the hue's darkest shade where that reads at 4.5:1 on its light tint,
+   * the body text where even that is too pale (green, orange, yellow).
+   */
+  textColor: string;
+  withSpinner: boolean;
+};
+
+const STATUS_BADGES: Record<ActiveVmStatus, Omit<StatusBadge, 'key'>> = {
+  provisioning: { color: 'blue', textColor: 'blue.9', withSpinner: true },
+  running: { color: 'green', textColor: 'dark.9', withSpinner: false },
+  shutoff: { color: 'gray', textColor: 'gray.9', withSpinner: false },
+  busy: { color: 'yellow', textColor: 'dark.9', withSpinner: true },
+  failed: { color: 'red', textColor: 'red.9', withSpinner: false },
+  expired: { color: 'orange', textColor: 'dark.9', withSpinner: false },
+  archived: { color: 'gray', textColor: 'gray.9', withSpinner: false },
+};
+
+/** How the Products tab shows a VM's state (vm-lifecycle.md §4). */
+export function statusBadge(status: ActiveVmStatus): StatusBadge {
+  return { key: status, ...STATUS_BADGES[status] };
+}
+
+/** The VM's public address, or null when none is assigned (shown as "Not assigned"). */
+export function publicAddress(vm: Pick<TActiveVm, 'ciscoMerakiIP'>): string | null {
+  const address = vm.ciscoMerakiIP?.trim();
+  return address ? address : null;
+}

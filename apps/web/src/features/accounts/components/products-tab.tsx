@@ -1,0 +1,368 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Loader,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconLock, IconServerOff, IconStarFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ACTIVE_VMS_PAGE_SIZE, type TActiveVm } from '@cloud-portal/contract/vms/active-vms';
+import { FactList } from '@/components/fact-list';
+import { QueryErrorAlert } from '@/components/query-error-alert';
+import { useActiveVms } from '../api/active-vms';
+import { publicAddress, statusBadge } from './products-tab-format';
+import classes from './products-tab.module.css';
+import { formatPurchaseDate } from './purchase-history-format';
+import { useAccountMessages } from './use-account-messages';
+
+/** Ten columns need the room of a laptop; narrower screens get one card per VM. */
+const TABLE_QUERY = '(min-width: 62em)';
+
+/**
+ * vm-lifecycle.md §2.7 Products: the customer's VMs (not deleted, not archived) with their
+ * specification, dates, public address and state. While one is provisioning or busy the page
+ * refreshes itself until it settles.
+ */
+export function ProductsTab() {
+  const { t } = useTranslation('accounts');
+  const { translateError } = useAccountMessages();
+  const [page, setPage] = useState(1);
+  const vms = useActiveVms(page);
+  const isTable = useMediaQuery(TABLE_QUERY, undefined, { getInitialValueInEffect: false });
+  const listRef = useRef<HTMLDivElement>(null);
+  const data = vms.data;
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ACTIVE_VMS_PAGE_SIZE));
+
+  // VMs can disappear from the end (deleted elsewhere): never sit past it.
+  if (data && !vms.isPlaceholderData && data.rows.length === 0 && page > pages) {
+    setPage(pages);
+  }
+
+  const turnTo = (next: number) => {
+    setPage(next);
+    const top = listRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && top < 0) listRef.current?.scrollIntoView({ block: 'start' });
+  };
+
+  let content: ReactNode;
+  if (!data && vms.isError) {
+    content = (
+      <QueryErrorAlert
+        title={t('productsTab.loadError')}
+        message={translateError(vms.error)}
+        onRetry={() => void vms.refetch()}
+        isRetrying={vms.isFetching}
+      />
+    );
+  } else if (!data) {
+    content = <ProductsSkeleton isTable={isTable} />;
+  } else if (data.total === 0) {
+    content = (
+      <EmptyState
+        icon={<IconServerOff size={28} aria-hidden />}
+        withIndicatorBackground
+        title={t('productsTab.emptyTitle')}
+        description={t('productsTab.emptyText')}
+        py="lg"
+        data-testid="products-empty"
+      >
+        <EmptyState.Actions>
+          <Button component={Link} to="/marketplace" variant="light">
+            {t('productsTab.browse')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <div
+        className={classes.rows}
+        data-stale={vms.isPlaceholderData || undefined}
+        aria-busy={vms.isPlaceholderData || undefined}
+      >
+        {isTable ? <VmTable rows={data.rows} /> : <VmCards rows={data.rows} />}
+      </div>
+    );
+  }
+
+  const first = (page - 1) * ACTIVE_VMS_PAGE_SIZE + 1;
+  const last = Math.min(total, page * ACTIVE_VMS_PAGE_SIZE);
+  return (
+    <Stack gap="md" ref={listRef} className={classes.root} data-testid="products-tab">
+      {content}
+      {total > 0 && (
+        <Group justify="space-between" gap="sm" className={classes.footer}>
+          <Text size="sm" c="dimmed" role="status" data-testid="products-range">
+            {t('productsTab.range', { from: first, to: last, total })}
+          </Text>
+          {pages > 1 && (
+            <nav aria-label={t('productsTab.pagination')}>
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={turnTo}
+                siblings={isTable ? 1 : 0}
+                boundaries={1}
+                size="sm"
+                getItemProps={(item) => ({
+                  'aria-label': t('productsTab.page', { page: item }),
+                  'aria-current': item === page ? 'page' : undefined,
+                })}
+                getControlProps={(control) =>
+                  control === 'previous'
+                    ? { 'aria-label': t('productsTab.previousPage') }
+                    : control === 'next'
+                      ? { 'aria-label': t('productsTab.nextPage') }
+                      : {}
+                }
+                data-testid="products-pagination"
+              />
+            </nav>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function ProductsSkeleton({ isTable }: { isTable: boolean }) {
+  const { t } = useTranslation('accounts');
+  return (
+    <Stack gap="sm" aria-busy="true" data-testid="products-loading">
+      <VisuallyHidden>{t('productsTab.loading')}</VisuallyHidden>
+      {Array.from({ length: isTable ? 5 : 3 }, (_, index) => (
+        <Skeleton key={index} height={isTable ? 36 : 188} radius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+/** A value the VM does not have (yet): a dash for the eye, words for a screen reader. */
+function Missing({ label }: { label: string }) {
+  return (
+    <>
+      <span aria-hidden>—</span>
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </>
+  );
+}
+
+/** The texts of one VM, as both layouts show them. */
+function useVmTexts() {
+  const { t, i18n } = useTranslation('accounts');
+  return (vm: TActiveVm) => ({
+    processor: t('productsTab.cores', { count: vm.cpu_Count }),
+    memory: t('productsTab.gigabytes', { count: vm.ram_Count }),
+    disk: t('productsTab.gigabytes', { count: vm.disk_Count }),
+    activation: vm.startDate ? formatPurchaseDate(vm.startDate, i18n.language) : null,
+    expiry: vm.endDate ? formatPurchaseDate(vm.endDate, i18n.language) : null,
+    address: publicAddress(vm),
+  });
+}
+
+function StatusBadge({ vm }: { vm: TActiveVm }) {
+  const { t } = useTranslation('accounts');
+  const badge = statusBadge(vm.status);
+  return (
+    <Badge
+      component="span"
+      color={badge.color}
+      variant="light"
+      // The light variant's own text colour (shade 6) is below 4.5:1 on its tint.
+      c={badge.textColor}
+      className={classes.badge}
+      leftSection={
+        badge.withSpinner ? <Loader size={10} color={badge.textColor} aria-hidden /> : null
+      }
+      data-testid="vm-status"
+      data-status={vm.status}
+    >
+      {t(`productsTab.statuses.${badge.key}`)}
+    </Badge>
+  );
+}
+
+/** The VM's name with its Gold badge and blocked icon (the spec's tooltip, also on focus). */
+function VmName({ vm, id }: { vm: TActiveVm; id?: string }) {
+  const { t } = useTranslation('accounts');
+  return (
+    <span className={classes.name}>
+      <span id={id}>{vm.vmName}</span>
+      {vm.isGoldCopy === 1 && (
+        <Badge
+          component="span"
+          color="yellow"
+          variant="light"
+          c="dark.9"
+          size="sm"
+          className={classes.badge}
+          leftSection={<IconStarFilled size={10} aria-hidden />}
+          title={t('productsTab.goldCopy')}
+          data-testid="vm-gold"
+        >
+          {t('productsTab.gold')}
+        </Badge>
+      )}
+      {vm.isBlocked === 1 && (
+        <Tooltip
+          label={t('productsTab.blocked')}
+          multiline
+          maw={260}
+          events={{ hover: true, focus: true, touch: true }}
+        >
+          <span
+            className={classes.blocked}
+            tabIndex={0}
+            role="img"
+            aria-label={t('productsTab.blocked')}
+            data-testid="vm-blocked"
+          >
+            <IconLock size={16} aria-hidden />
+          </span>
+        </Tooltip>
+      )}
+    </span>
+  );
+}
+
+function VmTable({ rows }: { rows: readonly TActiveVm[] }) {
+  const { t } = useTranslation('accounts');
+  const textsOf = useVmTexts();
+  return (
+    <Table.ScrollContainer minWidth={1100} type="native">
+      <Table verticalSpacing="sm" striped="even" highlightOnHover data-testid="products-table">
+        <caption className={classes.caption}>{t('productsTab.caption')}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('productsTab.columns.name')}</Table.Th>
+            <Table.Th scope="col">{t('productsTab.columns.alias')}</Table.Th>
+            <Table.Th scope="col">{t('productsTab.columns.os')}</Table.Th>
+            <Table.Th scope="col">{t('productsTab.columns.processor')}</Table.Th>
+            <Table.Th scope="col">{t('productsTab.columns.memory')}</Table.Th>
+            <Table.Th scope="col">{t('productsTab.columns.disk')}</Table.Th>
+            <Table.Th scope="col">{t('productsTab.columns.activation')}</Table.Th>
+            <Table.Th scope="col">{t('productsTab.columns.expiry')}</Table.Th>
+            <Table.Th scope="col">{t('productsTab.columns.ip')}</Table.Th>
+            <Table.Th scope="col">{t('productsTab.columns.status')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((vm) => {
+            const texts = textsOf(vm);
+            return (
+              <Table.Tr key={vm.ID} data-testid="vm-row">
+                <Table.Th scope="row" fw={600}>
+                  <VmName vm={vm} />
+                </Table.Th>
+                <Table.Td className={classes.wrap}>
+                  {vm.aliasName ?? <Missing label={t('productsTab.noAlias')} />}
+                </Table.Td>
+                <Table.Td className={classes.wrap}>{vm.operatingSystem}</Table.Td>
+                <Table.Td className={classes.nowrap}>{texts.processor}</Table.Td>
+                <Table.Td className={classes.nowrap}>{texts.memory}</Table.Td>
+                <Table.Td className={classes.nowrap}>{texts.disk}</Table.Td>
+                <Table.Td className={classes.nowrap}>
+                  <DateValue value={vm.startDate} text={texts.activation} />
+                </Table.Td>
+                <Table.Td className={classes.nowrap}>
+                  <DateValue value={vm.endDate} text={texts.expiry} />
+                </Table.Td>
+                <Table.Td className={classes.address}>
+                  {texts.address ?? (
+                    <Text span c="dimmed" size="sm">
+                      {t('productsTab.notAssigned')}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge vm={vm} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function DateValue({ value, text }: { value: string | null; text: string | null }) {
+  const { t } = useTranslation('accounts');
+  if (!value || !text) return <Missing label={t('productsTab.notYet')} />;
+  return <time dateTime={value}>{text}</time>;
+}
+
+function VmCards({ rows }: { rows: readonly TActiveVm[] }) {
+  const { t } = useTranslation('accounts');
+  const textsOf = useVmTexts();
+  return (
+    <Stack component="ul" gap="sm" className={classes.cards} aria-label={t('productsTab.caption')}>
+      {rows.map((vm) => {
+        const texts = textsOf(vm);
+        const headingId = `vm-${vm.ID}`;
+        return (
+          <li key={vm.ID}>
+            <Card
+              component="article"
+              withBorder
+              radius="md"
+              padding="md"
+              aria-labelledby={headingId}
+              data-testid="vm-row"
+            >
+              <Stack gap="sm">
+                <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                  <Text component="h3" fw={600} m={0} className={classes.cardTitle}>
+                    <VmName vm={vm} id={headingId} />
+                  </Text>
+                  <StatusBadge vm={vm} />
+                </Group>
+                <FactList
+                  variant="plain"
+                  cols={2}
+                  spacing="sm"
+                  verticalSpacing="xs"
+                  facts={[
+                    {
+                      label: t('productsTab.columns.alias'),
+                      value: vm.aliasName ?? t('productsTab.noAlias'),
+                    },
+                    { label: t('productsTab.columns.os'), value: vm.operatingSystem },
+                    { label: t('productsTab.columns.processor'), value: texts.processor },
+                    { label: t('productsTab.columns.memory'), value: texts.memory },
+                    { label: t('productsTab.columns.disk'), value: texts.disk },
+                    {
+                      label: t('productsTab.columns.ip'),
+                      value: texts.address ?? t('productsTab.notAssigned'),
+                    },
+                    {
+                      label: t('productsTab.columns.activation'),
+                      value: texts.activation ?? t('productsTab.notYet'),
+                    },
+                    {
+                      label: t('productsTab.columns.expiry'),
+                      value: texts.expiry ?? t('productsTab.notYet'),
+                    },
+                  ]}
+                />
+              </Stack>
+            </Card>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** The states a listed VM can be in (vm-lifecycle.md §4); deleted machines are never listed. */
+export const ACTIVE_VM_STATUSES = [
+  'provisioning',
+  'running',
+  'shutoff',
+  'busy',
+  'failed',
+  'expired',
+  'archived',
+] as const;
+export type ActiveVmStatus = (typeof ACTIVE_VM_STATUSES)[number];
+
+const zFlag = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * An active VM (vm-lifecycle.md §3 "Active VM") in the spec's wire names. Counts are GB for RAM
+ * and disk and cores for the processor; `startDate` and `endDate` are ISO instants, null until
+ * the machine is provisioned; `ciscoMerakiIP` is the public address, null while unassigned.
+ * `status` and `privateAddress` are the portal's additions.
+ */
+export const ZActiveVm = z.object({
+  ID: z.number().int(),
+  vmName: z.string(),
+  aliasName: z.string().nullable(),
+  operatingSystem: z.string(),
+  cpu_Count: z.number().int(),
+  ram_Count: z.number().int(),
+  disk_Count: z.number().int(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  ciscoMerakiIP: z.string().nullable(),
+  isBlocked: zFlag,
+  isClone: zFlag,
+  isGoldCopy: zFlag,
+  createdUUID: z.string().nullable(),
+  serviceCategory: z.string(),
+  status: z.enum(ACTIVE_VM_STATUSES),
+  privateAddress: z.string().nullable(),
+});
+export type TActiveVm = z.infer<typeof ZActiveVm>;
+
+export const ACTIVE_VMS_PAGE_SIZE = 10;
+
+/** GET /api/vmAction/activeVMs?page=N (customers): one page of their VMs, newest first. */
+export const ZActiveVmsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+export const ZActiveVmsPage = z.object({
+  rows: z.array(ZActiveVm),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TActiveVmsPage = z.infer<typeof ZActiveVmsPage>;
