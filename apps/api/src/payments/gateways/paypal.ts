@@ -12,6 +12,7 @@ import {
   type PaymentGateway,
   type RejectedEvent,
 } from '../gateway';
+import { GatewayTokenCache, type GatewayToken } from '../gateway-token-cache';
 
 /**
  * PayPal Orders v2 (payments.md "PayPal Orders v2"): an order created at PayPal with an
@@ -32,13 +33,12 @@ const TRANSMISSION_HEADERS = {
 
 type JsonObject = Record<string, unknown>;
 type PaypalAnswer = { status: number; body: JsonObject | null; debugId: string | null };
-type Token = { value: string; expiresAt: number };
 
 /** The client id and secret were refused: not an outage, but the order cannot go on either. */
 class CredentialsRejected extends GatewayUnavailable {}
 
 /** One token per (host, client id), shared by concurrent calls. */
-const tokens = new Map<string, { pending: Promise<Token>; value?: string }>();
+const tokens = new GatewayTokenCache();
 
 export const paypalGateway: PaymentGateway = {
   name: PAYPAL_GATEWAY,
@@ -342,35 +342,15 @@ async function callPaypal(
   }
 }
 
-async function accessToken(settings: GatewaySettings, http: GatewayHttp): Promise<string> {
-  const key = tokenKey(settings);
-  for (;;) {
-    const entry = tokens.get(key);
-    if (!entry) break;
-    const token = await entry.pending;
-    if (token.expiresAt > Date.now()) return token.value;
-    if (tokens.get(key) === entry) tokens.delete(key);
-  }
-  const entry: { pending: Promise<Token>; value?: string } = {
-    pending: requestToken(settings, http),
-  };
-  tokens.set(key, entry);
-  try {
-    const token = await entry.pending;
-    entry.value = token.value;
-    return token.value;
-  } catch (error) {
-    if (tokens.get(key) === entry) tokens.delete(key);
-    throw error;
-  }
+function accessToken(settings: GatewaySettings, http: GatewayHttp): Promise<string> {
+  return tokens.get(tokenKey(settings), () => requestToken(settings, http));
 }
 
 function forgetToken(settings: GatewaySettings, value: string): void {
-  const key = tokenKey(settings);
-  if (tokens.get(key)?.value === value) tokens.delete(key);
+  tokens.forget(tokenKey(settings), value);
 }
 
-async function requestToken(settings: GatewaySettings, http: GatewayHttp): Promise<Token> {
+async function requestToken(settings: GatewaySettings, http: GatewayHttp): Promise<GatewayToken> {
   const clientId = settings.credentials.clientId ?? '';
   const clientSecret = settings.credentials.clientSecret ?? '';
   const response = await http(endpoint(settings.baseUrl, '/v1/oauth2/token'), {

@@ -12,6 +12,7 @@ import {
   type PaymentGateway,
   type RejectedEvent,
 } from '../gateway';
+import { GatewayTokenCache, type GatewayToken } from '../gateway-token-cache';
 
 /**
  * Pesapal API 3.0 (payments.md "Pesapal API 3.0"): an order submitted with the id of a registered
@@ -28,12 +29,11 @@ const NOT_PAID_YET = 'payment_details_not_found';
 
 type JsonObject = Record<string, unknown>;
 type PesapalAnswer = { status: number; body: JsonObject | null };
-type Token = { value: string; expiresAt: number };
 
 /** The consumer key and secret were refused: not an outage, but the order cannot go on either. */
 class CredentialsRejected extends GatewayUnavailable {}
 
-const tokens = new Map<string, { pending: Promise<Token>; value?: string }>();
+const tokens = new GatewayTokenCache();
 /** IPN ids registered by this process, per (host, consumer key, IPN URL). */
 const ipnIds = new Map<string, Promise<string>>();
 
@@ -286,35 +286,15 @@ async function callPesapal(
   }
 }
 
-async function accessToken(settings: GatewaySettings, http: GatewayHttp): Promise<string> {
-  const key = tokenKey(settings);
-  for (;;) {
-    const entry = tokens.get(key);
-    if (!entry) break;
-    const token = await entry.pending;
-    if (token.expiresAt > Date.now()) return token.value;
-    if (tokens.get(key) === entry) tokens.delete(key);
-  }
-  const entry: { pending: Promise<Token>; value?: string } = {
-    pending: requestToken(settings, http),
-  };
-  tokens.set(key, entry);
-  try {
-    const token = await entry.pending;
-    entry.value = token.value;
-    return token.value;
-  } catch (error) {
-    if (tokens.get(key) === entry) tokens.delete(key);
-    throw error;
-  }
+function accessToken(settings: GatewaySettings, http: GatewayHttp): Promise<string> {
+  return tokens.get(tokenKey(settings), () => requestToken(settings, http));
 }
 
 function forgetToken(settings: GatewaySettings, value: string): void {
-  const key = tokenKey(settings);
-  if (tokens.get(key)?.value === value) tokens.delete(key);
+  tokens.forget(tokenKey(settings), value);
 }
 
-async function requestToken(settings: GatewaySettings, http: GatewayHttp): Promise<Token> {
+async function requestToken(settings: GatewaySettings, http: GatewayHttp): Promise<GatewayToken> {
   const requestedAt = Date.now();
   const response = await http(endpoint(settings.baseUrl, '/api/Auth/RequestToken'), {
     method: 'POST',
