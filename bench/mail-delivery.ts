@@ -103,6 +103,7 @@ export async function measureMailDelivery(): Promise<MailDeliveryResult> {
       mailTransport: transport,
       mailFrom: MAIL_FROM,
       credentialsKey: randomBytes(32),
+      simulatorOperationMs: 0,
       dataDir: os.tmpdir(),
       uploadsDir: os.tmpdir(),
     });

@@ -79,6 +79,7 @@ export async function startPortal(): Promise<Portal> {
     credentialsKey: resolveCredentialsKey(config),
     dataDir: config.dataDir,
     uploadsDir: config.uploadsDir,
+    simulatorOperationMs: config.simulatorOperationMs,
   });
   const app: FastifyInstance = await buildApp({ config, db: database.db, jobs });
   await app.listen({ port, host: config.host });

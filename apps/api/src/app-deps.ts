@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { HypervisorConnector } from './hypervisors/company-hypervisors';
 import type { JobQueue } from './jobs/job-queue';
 import type { MailService } from './mail/mail-service';
 import type { GatewayHttp } from './payments/gateway';
@@ -21,4 +22,6 @@ export type AppDeps = {
   credentialsKey: Buffer;
   /** HTTP to payment gateways, with a deadline. */
   gatewayHttp: GatewayHttp;
+  /** The company's connection to the hypervisor a product's service type runs on. */
+  hypervisors: HypervisorConnector;
 };

@@ -19,6 +19,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './app-deps';
 import { CompanyDirectory } from './tenancy/company-directory';
+import { createHypervisorConnector } from './hypervisors/company-hypervisors';
 import { registerErrorHandling } from './http/error-handler';
 import { answerClientError, answerFrameworkError } from './http/framework-errors';
 import { registerGracefulShutdown } from './http/graceful-shutdown';
@@ -144,6 +145,7 @@ export async function buildApp({
   });
 
   const uploadsDir = config.uploadsDir;
+  const credentialsKey = resolveCredentialsKey(config);
   const deps: AppDeps = {
     config,
     db,
@@ -152,8 +154,13 @@ export async function buildApp({
     jobs,
     uploadsDir,
     sessionSecret: resolveSessionSecret(config),
-    credentialsKey: resolveCredentialsKey(config),
+    credentialsKey,
     gatewayHttp: gatewayHttp ?? createGatewayHttp(),
+    hypervisors: createHypervisorConnector({
+      db,
+      credentialsKey,
+      simulatorOperationMs: config.simulatorOperationMs,
+    }),
   };
 
   await app.register(

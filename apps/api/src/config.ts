@@ -53,6 +53,13 @@ const ZEnvironment = z.object({
       return key;
     }),
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(10_080).default(60),
+  SIMULATOR_OPERATION_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(3_000)
+    .describe("the simulator hypervisor's time per operation (create, start, resize, …)"),
   JOB_WORKERS: z
     .string()
     .default('all')
@@ -92,6 +99,8 @@ export type Config = {
   credentialsKey: Buffer | undefined;
   /** A pending order not paid within this time expires. */
   orderExpiryMs: number;
+  /** The simulator hypervisor's time per operation. */
+  simulatorOperationMs: number;
   /** The job queues this process works; undefined: all of them. */
   jobWorkers: readonly QueueName[] | undefined;
   redisUrl: string | undefined;
@@ -143,6 +152,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sessionSecret: env.SESSION_SECRET,
     credentialsKey: env.CREDENTIALS_KEY,
     orderExpiryMs: env.ORDER_EXPIRY_MINUTES * 60_000,
+    simulatorOperationMs: env.SIMULATOR_OPERATION_MS,
     jobWorkers: parseJobWorkers(env.JOB_WORKERS),
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,

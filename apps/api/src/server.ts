@@ -34,6 +34,7 @@ async function start(): Promise<void> {
     credentialsKey: resolveCredentialsKey(config),
     dataDir: config.dataDir,
     uploadsDir: config.uploadsDir,
+    simulatorOperationMs: config.simulatorOperationMs,
     queues: config.jobWorkers,
   });
   if (mailTransport.kind === 'console')

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import { createHypervisorConnector } from '../hypervisors/company-hypervisors';
 import { createMailService, deliverOutboxMails } from '../mail/mail-service';
 import { SMTP_CONNECTIONS, type MailTransport } from '../mail/mail-transport';
 import { handleRecoveryRequest, type RecoveryRequest } from '../modules/accounts/password-recovery';
@@ -24,8 +25,8 @@ export async function registerWorkers(
     /** Receipts of paid orders are written under DATA_DIR/receipts for their mails. */
     dataDir: string;
     uploadsDir: string;
-    /** The simulator hypervisor's time per operation (default 3 s). */
-    simulatorOperationMs?: number;
+    /** The simulator hypervisor's time per operation (SIMULATOR_OPERATION_MS). */
+    simulatorOperationMs: number;
     /** The queues this process works (JOB_WORKERS); all when absent. */
     queues?: readonly QueueName[];
   },
@@ -80,7 +81,11 @@ export async function registerWorkers(
   const provisioning = {
     db: deps.db,
     mail,
-    simulatorOperationMs: deps.simulatorOperationMs ?? 3_000,
+    connect: createHypervisorConnector({
+      db: deps.db,
+      credentialsKey: deps.credentialsKey,
+      simulatorOperationMs: deps.simulatorOperationMs,
+    }),
   };
   await work<{ orderId: number }>(
     QUEUES.vmRequest,

@@ -58,6 +58,7 @@ it('delivers a login code queued behind a backlog of bulk mail ahead of that bac
     mailTransport: transport,
     mailFrom: MAIL_FROM,
     credentialsKey: randomBytes(32),
+    simulatorOperationMs: 0,
     dataDir: os.tmpdir(),
     uploadsDir: os.tmpdir(),
   });

@@ -115,6 +115,7 @@ export async function createTestApp(
     gatewayHttp: options.gatewayHttp,
     dataDir: config.dataDir,
     uploadsDir: config.uploadsDir,
+    simulatorOperationMs: config.simulatorOperationMs,
   });
   const app = await buildApp({ config, db: database.db, jobs, gatewayHttp: options.gatewayHttp });
   return {

@@ -77,6 +77,11 @@ export const companies = pgTable(
       .default(sql`'{1,2,3,4,5}'::integer[]`),
     /** Tax on the total before the discount (vm-lifecycle.md §4, the default) or after it. */
     taxBasis: taxBasis('tax_basis').notNull().default('beforeDiscount'),
+    /**
+     * runMerakiScript (vm-lifecycle.md §4): while the company's network script runs, assigning a
+     * public address answers 'In maintanance mode. please try again later.'
+     */
+    networkScriptRunning: boolean('network_script_running').notNull().default(false),
     ...timestamps,
   },
   (table) => [

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -76,3 +77,21 @@ export const simulatedCreateFaults = pgTable('simulated_create_faults', {
   reason: text('reason').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A company's settings for one hypervisor driver: its options (endpoint, connection URI,
+ * credentials) sealed like payment credentials (payments/credentials-cipher.ts), never sent to a
+ * browser. Without a row a driver runs on its defaults (the simulator needs none).
+ */
+export const companyHypervisors = pgTable(
+  'company_hypervisors',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    driver: text('driver').notNull(),
+    sealedOptions: text('sealed_options').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.driver] })],
+);

@@ -30,6 +30,17 @@ export type OrderedLine = {
  * of `currency` (the product's); `chargeTotalMinor`/`chargeCurrency` are what the gateway is asked
  * for (USD after a PayPal ZAR conversion). The status moves only from `pending`, by one statement.
  */
+export type OrderDetails = {
+  /** Kind 2: a clone (whole machine) or a snapshot (disks only). */
+  backupKind?: 'Clone' | 'Snapshot';
+  durationCount?: number;
+  durationType?: 'Daily' | 'Weekly' | 'Monthly';
+  /** Kind 4. */
+  updateType?: 'RamAndCpu' | 'Disk';
+  /** Kind 4: the customer agreed on the screen that the machine may be powered off and on. */
+  allowsPowerCycle?: boolean;
+};
+
 export const orders = pgTable(
   'orders',
   {
@@ -86,6 +97,13 @@ export const orders = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     /** Set by the one run of the purchase-confirmation job that queues the receipt mail. */
     confirmationMailedAt: timestamp('confirmation_mailed_at', { withTimezone: true }),
+    /**
+     * What a kind 2–5 order asks beyond its lines (`OrderDetails`): the backup's kind and
+     * duration, the update's type and the customer's consent to a power cycle.
+     */
+    details: jsonb('details').$type<OrderDetails>(),
+    /** When the paid order's job finished applying it to the machine(s) (kinds 2–5). */
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
   },
   (table) => [
     index('orders_customer_idx').on(table.companyId, table.customerId, table.createdAt, table.id),

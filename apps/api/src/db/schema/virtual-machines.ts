@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -65,16 +67,141 @@ export const virtualMachines = pgTable(
     provisioningAttempts: integer('provisioning_attempts').notNull().default(0),
     /** Why the last provisioning attempt failed (no secrets, no vendor text shown to customers). */
     lastError: text('last_error'),
+    /** When the end date passed and the machine was shut off (status 'expired'). */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** When the grace period after expiry ran out and the machine moved to Archived. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     unique('virtual_machines_order_unique').on(table.orderId),
+    index('virtual_machines_ends_idx')
+      .on(table.endsAt)
+      .where(sql`${table.status} NOT IN ('deleted', 'archived', 'failed')`),
     index('virtual_machines_customer_idx').on(
       table.companyId,
       table.customerId,
       table.status,
       table.id,
     ),
+  ],
+);
+
+/**
+ * The machines a kind 2–5 order acts on (one for clone, snapshot, renew and update; several for a
+ * multi-renew), with what each line of the bill charged for it.
+ */
+export const orderTargets = pgTable(
+  'order_targets',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    vmId: integer('vm_id')
+      .notNull()
+      .references(() => virtualMachines.id),
+    companyId: integer('company_id').notNull(),
+    /** Renewals: days the machine had been expired when the order was made (arrears). */
+    daysExtended: integer('days_extended').notNull().default(0),
+    costMinor: integer('cost_minor').notNull(),
+    arrearsMinor: integer('arrears_minor').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.vmId] }),
+    index('order_targets_vm_idx').on(table.vmId),
+  ],
+);
+
+/**
+ * Notices about a machine's end date, at most one of each kind per end date, so a reminder job
+ * that runs twice (or on two processes) sends once: `INSERT … ON CONFLICT DO NOTHING` decides.
+ */
+export const vmExpiryNotices = pgTable(
+  'vm_expiry_notices',
+  {
+    vmId: integer('vm_id')
+      .notNull()
+      .references(() => virtualMachines.id),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** 'reminder-7d' | 'reminder-1d' | 'expired' | 'archived' */
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.vmId, table.endsAt, table.kind] })],
+);
+
+export const VM_BACKUP_STATUSES = [
+  'creating',
+  'ready',
+  'restoring',
+  'restored',
+  'failed',
+  'deleted',
+] as const;
+
+/**
+ * A clone or snapshot of a customer's machine (vm-lifecycle.md §3 "Clone or snapshot row"),
+ * made by the apply job of its paid kind 2 order and kept for the bought duration.
+ */
+export const vmBackups = pgTable(
+  'vm_backups',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    vmId: integer('vm_id')
+      .notNull()
+      .references(() => virtualMachines.id),
+    orderId: integer('order_id').references(() => orders.id),
+    kind: text('kind', { enum: ['clone', 'snapshot'] }).notNull(),
+    /** The clone's machine UUID or the snapshot's id at the hypervisor, once made. */
+    hypervisorRef: text('hypervisor_ref'),
+    name: text('name').notNull(),
+    ramGb: integer('ram_gb').notNull(),
+    vcpus: integer('vcpus').notNull(),
+    diskGb: integer('disk_gb').notNull(),
+    durationCount: integer('duration_count').notNull(),
+    durationType: text('duration_type', { enum: ['Daily', 'Weekly', 'Monthly'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    status: text('status', { enum: VM_BACKUP_STATUSES }).notNull().default('creating'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('vm_backups_order_unique').on(table.orderId),
+    index('vm_backups_owner_idx').on(table.companyId, table.customerId, table.vmId),
+  ],
+);
+
+/**
+ * A company's pool of public addresses (ciscoMerakiIP). Assigning takes a free row for a machine
+ * in one statement (`FOR UPDATE SKIP LOCKED`), with the forwarding the customer asked for.
+ */
+export const publicAddresses = pgTable(
+  'public_addresses',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    address: text('address').notNull(),
+    vmId: integer('vm_id').references(() => virtualMachines.id),
+    lanAddress: text('lan_address'),
+    hostName: text('host_name'),
+    tcpPorts: integer('tcp_ports').array(),
+    udpPorts: integer('udp_ports').array(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('public_addresses_company_address_unique').on(table.companyId, table.address),
+    unique('public_addresses_vm_unique').on(table.vmId),
+    index('public_addresses_free_idx')
+      .on(table.companyId, table.id)
+      .where(sql`${table.vmId} IS NULL`),
   ],
 );

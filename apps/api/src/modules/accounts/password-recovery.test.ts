@@ -125,6 +125,7 @@ describe('forgotPassword and forgotUserName do the same work for any address', (
       mailTransport: transport,
       mailFrom: 'x@y.z',
       credentialsKey: randomBytes(32),
+      simulatorOperationMs: 0,
       dataDir: os.tmpdir(),
       uploadsDir: os.tmpdir(),
     });

@@ -9,6 +9,7 @@ import { simulatedMachines } from '../../db/schema/hypervisors';
 import { mailOutbox } from '../../db/schema/mail';
 import { orders, paymentTransactions, vmRequests } from '../../db/schema/orders';
 import { virtualMachines } from '../../db/schema/virtual-machines';
+import { createHypervisorConnector } from '../../hypervisors/company-hypervisors';
 import { HypervisorUnavailable, type Hypervisor } from '../../hypervisors/provider';
 import { SimulatorHypervisor } from '../../hypervisors/providers/simulator';
 import { startJobQueue, type JobQueue } from '../../jobs/job-queue';
@@ -54,7 +55,12 @@ beforeAll(async () => {
   deps = {
     db: t.database.db,
     mail: createMailService(t.database.db, recordedJobs, 'portal@example.com'),
-    simulatorOperationMs: OPERATION_MS,
+    connect: createHypervisorConnector({
+      db: t.database.db,
+      credentialsKey: randomBytes(32),
+      simulatorOperationMs: OPERATION_MS,
+      now,
+    }),
     now,
   };
 });
@@ -253,7 +259,7 @@ describe('provisionVm', () => {
       },
     });
     await expect(
-      provisionVm({ ...deps, connect: () => dying }, { orderId: order.id }),
+      provisionVm({ ...deps, connect: async () => dying }, { orderId: order.id }),
     ).rejects.toThrow('process killed');
     const recorded = await machineOf(order.id);
     expect(recorded.machineUuid).not.toBeNull();
@@ -329,7 +335,7 @@ describe('provisionVm', () => {
         throw new HypervisorUnavailable('connection refused');
       },
     });
-    const offline = { ...deps, connect: () => unreachable };
+    const offline = { ...deps, connect: async () => unreachable };
 
     for (let attempt = 1; attempt < PROVISIONING_ATTEMPTS; attempt += 1) {
       await expect(provisionVm(offline, { orderId: order.id })).rejects.toBeInstanceOf(

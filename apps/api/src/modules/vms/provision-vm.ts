@@ -11,8 +11,8 @@ import {
   type Hypervisor,
   type MachineSpec,
 } from '../../hypervisors/provider';
-import { SIMULATOR_ID } from '../../hypervisors/providers/simulator';
-import { connectHypervisor, driverIdForServiceType } from '../../hypervisors/registry';
+import type { HypervisorConnector } from '../../hypervisors/company-hypervisors';
+import { driverIdForServiceType } from '../../hypervisors/registry';
 import { mailFromCompany } from '../../mail/mail-company-and-sender';
 import type { MailService } from '../../mail/mail-service';
 import { vmFailedCompanyMail, vmFailedMail, vmReadyMail } from '../../mail/templates/vm-mails';
@@ -29,10 +29,8 @@ const MACHINE_NAME_LENGTH = 200;
 export type ProvisionDeps = {
   db: Database;
   mail: MailService;
-  /** The simulator's time per operation (the embedded default hypervisor). */
-  simulatorOperationMs?: number;
-  /** The connection to the hypervisor a service type runs on; tests may pass their own. */
-  connect?: (serviceType: string, companyId: number) => Hypervisor;
+  /** The connection to the company's hypervisor a service type runs on. */
+  connect: HypervisorConnector;
   now?: () => Date;
 };
 
@@ -124,7 +122,7 @@ export async function provisionVm(
   }
 
   try {
-    const hypervisor = (deps.connect ?? defaultConnect(deps, now))(serviceType, order.companyId);
+    const hypervisor = await deps.connect(serviceType, order.companyId);
     const uuid = machine.machineUuid ?? (await createMachine(deps.db, hypervisor, order, machine));
     const state = await hypervisor.status(uuid);
     if (state === 'running') {
@@ -173,19 +171,6 @@ function sizesOf(order: OrderRow): { ramGb: number; vcpus: number; diskGb: numbe
 
 function pollDelay(attempt: number): number {
   return POLL_SECONDS[Math.min(attempt, POLL_SECONDS.length) - 1] ?? POLL_SECONDS[0];
-}
-
-function defaultConnect(deps: ProvisionDeps, now: () => Date) {
-  return (serviceType: string, companyId: number) =>
-    connectHypervisor(
-      serviceType,
-      // Only the simulator exists yet; a real driver's options will come from the company's
-      // hypervisor settings.
-      driverIdForServiceType(serviceType) === SIMULATOR_ID
-        ? { operationMs: deps.simulatorOperationMs ?? 3_000 }
-        : {},
-      { database: deps.db, companyId, now },
-    );
 }
 
 /**
