@@ -124,5 +124,7 @@ export const ZOrderResponse = z.object({
   redirect_url: z.string().nullable(),
   form: ZGatewayForm.nullable(),
   expiresAt: z.string(),
+  /** The ids of the machines a kind 2–5 order acts on (their screens are the invoice's way back). */
+  vmIDs: z.array(z.number().int()),
 });
 export type TOrderResponse = z.infer<typeof ZOrderResponse>;

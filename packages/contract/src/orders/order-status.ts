@@ -15,3 +15,18 @@ export const ORDER_KINDS = {
   multiRenew: 5,
 } as const;
 export type OrderKind = (typeof ORDER_KINDS)[keyof typeof ORDER_KINDS];
+
+/** The purchase type a receipt and the history show (vm-lifecycle.md §2.7, bankReference). */
+export const BANK_REFERENCES: Readonly<Record<OrderKind, string>> = {
+  1: 'VM Purchase',
+  2: 'Clone',
+  3: 'Renew',
+  4: 'Update',
+  5: 'Multi Renew',
+};
+/** §9's default bank reference. */
+export const DEFAULT_BANK_REFERENCE = 'VM Purchase';
+
+export function bankReferenceOf(kind: number): string {
+  return BANK_REFERENCES[kind as OrderKind] ?? DEFAULT_BANK_REFERENCE;
+}

@@ -4,22 +4,16 @@ import {
   type TPurchaseHistoryPage,
   type TPurchaseHistoryRow,
 } from '@cloud-portal/contract/orders/purchase-history';
-import { ORDER_KINDS, type OrderStatus } from '@cloud-portal/contract/orders/order-status';
+import {
+  ORDER_KINDS,
+  bankReferenceOf,
+  type OrderStatus,
+} from '@cloud-portal/contract/orders/order-status';
 import { formatMinor } from '@cloud-portal/contract/pricing/money';
 import type { Database } from '../../db/client';
 import { orders, paymentTransactions } from '../../db/schema/orders';
 
 type Owner = { companyId: number; customerId: number };
-
-/** The purchase type the history shows (vm-lifecycle.md §2.7, from bankReference); §9's default. */
-const BANK_REFERENCES: Record<number, string> = {
-  [ORDER_KINDS.newPurchase]: 'VM Purchase',
-  [ORDER_KINDS.cloneOrSnapshot]: 'Clone',
-  [ORDER_KINDS.renew]: 'Renew',
-  [ORDER_KINDS.update]: 'Update',
-  [ORDER_KINDS.multiRenew]: 'Multi Renew',
-};
-const DEFAULT_BANK_REFERENCE = 'VM Purchase';
 
 /** §2.7: View Receipt shows only for 'COMPLETED'; every other status is shown as its text. */
 const TRANSACTION_STATUSES: Record<OrderStatus, string> = {
@@ -105,7 +99,7 @@ function toPurchaseHistoryRow(record: PurchaseRecord): TPurchaseHistoryRow {
     ID: record.id,
     orderID: record.reference,
     vmName: record.productName,
-    bankReference: BANK_REFERENCES[record.kind] ?? DEFAULT_BANK_REFERENCE,
+    bankReference: bankReferenceOf(record.kind),
     transactionID: record.transactionId,
     transactionDate: (record.paidAt ?? record.orderedAt).toISOString(),
     currencyCode: record.currency,

@@ -37,6 +37,16 @@ import { toOrderResponse } from './serializers';
 import { startOrderPayment } from './start-payment';
 import { attachLicence } from './upload-licence';
 
+/** vm-lifecycle.md §7: transactionApi and its per-kind names. */
+const TRANSACTION_API_PATHS = [
+  '/virtualMachine/transactionApi',
+  '/virtualMachine/transactionApiForCloneVM',
+  '/virtualMachine/transactionApiForSnapshotVM',
+  '/virtualMachine/transactionApiForRenewVm',
+  '/virtualMachine/transactionApiForMultipleRenew',
+  '/virtualMachine/transactionApiForUpdateVm',
+] as const;
+
 /** The purchase calls of vm-lifecycle.md §7 (new purchases) and getOrderStatus: customers only. */
 export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const orderDeps: OrderDeps = {
@@ -109,33 +119,40 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => ok(await getOrderStatus(deps.db, ownerOf(request), request.body.orderID)),
     );
 
-    app.post(
-      '/virtualMachine/transactionApi',
-      {
-        config: perAddress(60),
-        schema: {
-          tags: ['orders'],
-          summary:
-            'Back from the gateway: the server asks the gateway and answers what it verified',
-          description:
-            'The return fields are hints (ids to ask about), never a verdict: the order is settled only by the gateway’s verified answer. A gateway that cannot be reached leaves it pending and is asked again in the background.',
-          body: ZTransactionApiRequest,
-          response: { 200: zEnvelope(ZOrderStatusResponse), ...errorResponses },
+    // transactionApi completes a new purchase; the spec names one call per later kind. They are
+    // one call: the order's reference says what it is, and the gateway's answer settles it.
+    for (const path of TRANSACTION_API_PATHS) {
+      app.post(
+        path,
+        {
+          config: perAddress(60),
+          schema: {
+            tags: ['orders'],
+            summary:
+              'Back from the gateway: the server asks the gateway and answers what it verified',
+            description:
+              'The return fields are hints (ids to ask about), never a verdict: the order is settled only by the gateway’s verified answer. A gateway that cannot be reached leaves it pending and is asked again in the background. Every transactionApi* path behaves the same for any order kind.',
+            body: ZTransactionApiRequest,
+            response: { 200: zEnvelope(ZOrderStatusResponse), ...errorResponses },
+          },
         },
-      },
-      async (request) => {
-        const body = request.body as Record<string, unknown>;
-        const hint = Object.fromEntries(
-          Object.entries(body).filter(
-            (entry): entry is [string, string] => typeof entry[1] === 'string',
-          ),
-        );
-        const reference =
-          hint.orderID || hint.orderId || hint.TransactionReference || hint.OrderMerchantReference;
-        if (!reference) throw new AppError(404, orderMessages.orderNotFound);
-        return ok(await confirmOwnOrderPayment(orderDeps, ownerOf(request), reference, hint));
-      },
-    );
+        async (request) => {
+          const body = request.body as Record<string, unknown>;
+          const hint = Object.fromEntries(
+            Object.entries(body).filter(
+              (entry): entry is [string, string] => typeof entry[1] === 'string',
+            ),
+          );
+          const reference =
+            hint.orderID ||
+            hint.orderId ||
+            hint.TransactionReference ||
+            hint.OrderMerchantReference;
+          if (!reference) throw new AppError(404, orderMessages.orderNotFound);
+          return ok(await confirmOwnOrderPayment(orderDeps, ownerOf(request), reference, hint));
+        },
+      );
+    }
 
     app.post(
       '/virtualMachine/submitOrderRequest',

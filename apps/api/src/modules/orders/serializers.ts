@@ -5,6 +5,7 @@ import {
   type GatewayName,
 } from '@cloud-portal/contract/orders/gateways';
 import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
+import { bankReferenceOf } from '@cloud-portal/contract/orders/order-status';
 import type { TOrderResponse } from '@cloud-portal/contract/orders/create-order';
 import type { TOrderStatusResponse } from '@cloud-portal/contract/orders/get-order-status';
 import type { PaymentStart } from '../../payments/gateway';
@@ -27,6 +28,10 @@ export function toOrderResponse(
     customerEmail: string;
     licenceRequired: boolean;
     start: PaymentStart | null;
+    /** The machines a kind 2–5 order acts on. */
+    vmIds?: number[];
+    /** Renewals: the days of arrears charged (the largest of the machines'). */
+    daysExtended?: number;
   },
 ): TOrderResponse {
   const start = extra.start;
@@ -55,10 +60,10 @@ export function toOrderResponse(
     driveCost: lineCost(order, 'Disk'),
     cpuCost: lineCost(order, 'Processor'),
     penaltyCostRenew: formatMinor(order.arrearsMinor),
-    daysExtended: 0,
+    daysExtended: extra.daysExtended ?? 0,
     countryCode: extra.countryCode,
     transactionReference: order.reference,
-    bankReference: 'VM Purchase',
+    bankReference: bankReferenceOf(order.kind),
     Customer: extra.customerEmail,
     IsTest: order.isTest,
     isTaxInvoice: flag(order.gateway !== null && isTaxInvoiceGateway(order.gateway)),
@@ -75,6 +80,7 @@ export function toOrderResponse(
         ? { action: start.action, method: 'POST', fields: start.fields }
         : null,
     expiresAt: order.expiresAt.toISOString(),
+    vmIDs: extra.vmIds ?? [],
   };
 }
 

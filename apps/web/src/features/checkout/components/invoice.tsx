@@ -86,6 +86,11 @@ export function Invoice({ order }: Props) {
             </Text>
           </Stack>
           <Group gap="xs">
+            {order.commingFrom !== 1 && (
+              <Badge variant="light" data-testid="invoice-kind">
+                {t(`kinds.${order.commingFrom as 2 | 3 | 4 | 5}`)}
+              </Badge>
+            )}
             {order.isGoldCopy === 1 && (
               <Badge color="yellow" variant="filled" c="dark.8" data-testid="gold-badge">
                 {t('invoice.gold')}

@@ -59,6 +59,7 @@ function order(orderID: string, overrides: Partial<TOrderResponse> = {}): TOrder
     redirect_url: null,
     form: null,
     expiresAt: '2030-01-01T00:00:00.000Z',
+    vmIDs: [],
     ...overrides,
   };
 }

@@ -31,7 +31,8 @@ export function isOrderResponse(value: unknown): value is TOrderResponse {
     typeof order.expiresAt === 'string' &&
     (order.licenceRequired === 0 || order.licenceRequired === 1) &&
     (order.isTaxInvoice === 0 || order.isTaxInvoice === 1) &&
-    Array.isArray(order.specification)
+    Array.isArray(order.specification) &&
+    Array.isArray(order.vmIDs)
   );
 }
 

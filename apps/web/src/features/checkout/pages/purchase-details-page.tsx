@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TOrderResponse } from '@cloud-portal/contract/orders/create-order';
 import { InvoiceClosed } from '../components/invoice-closed';
 import { Invoice } from '../components/invoice';
-import { OrderKindNotReady } from '../components/order-kind-not-ready';
+import { invoiceBackPath } from '../components/invoice-back-path';
 import {
   orderFromState,
   recallOrder,
@@ -15,23 +15,22 @@ import {
 } from '../components/order-storage';
 import { PayPanel } from '../components/pay-panel';
 
-const LATER_KINDS = ['2', '3', '4', '5'] as const;
+const KINDS = ['1', '2', '3', '4', '5'] as const;
 
 /**
- * /purchasedetails/{commingFrom} (vm-lifecycle.md §2.5): the invoice / payment screen. A new
- * purchase (1) shows the order Buy Now created; the other kinds arrive with their screens.
+ * /purchasedetails/{commingFrom} (vm-lifecycle.md §2.5): the invoice / payment screen of every
+ * order kind (1 new purchase, 2 clone or snapshot, 3 renew, 4 update, 5 multi-renew): the order
+ * its screen's Buy Now created, arriving in the navigation state (or kept from it).
  */
 export function PurchaseDetailsPage() {
   const { commingFrom = '' } = useParams();
   const location = useLocation();
-  const later = LATER_KINDS.find((kind) => kind === commingFrom);
+  const kind = KINDS.find((value) => value === commingFrom);
 
   return (
     <Container size="md" py={{ base: 'lg', md: 40 }}>
-      {commingFrom === '1' ? (
-        <NewPurchaseCheckout key={location.key} />
-      ) : later !== undefined ? (
-        <OrderKindNotReady commingFrom={Number(later) as 2 | 3 | 4 | 5} />
+      {kind !== undefined ? (
+        <Checkout key={location.key} kind={Number(kind)} />
       ) : (
         <InvoiceClosed orderID={null} />
       )}
@@ -39,7 +38,7 @@ export function PurchaseDetailsPage() {
   );
 }
 
-function NewPurchaseCheckout() {
+function Checkout({ kind }: { kind: number }) {
   const { t } = useTranslation('checkout');
   const { state } = useLocation();
   const [searchParams] = useSearchParams();
@@ -49,19 +48,20 @@ function NewPurchaseCheckout() {
     if (fromState !== null && (orderID === '' || fromState.orderID === orderID)) return fromState;
     return recallOrder(sessionOrderStorage(), orderID);
   });
+  const shown = order?.commingFrom === kind ? order : null;
 
   useEffect(() => {
     if (order !== null) rememberOrder(sessionOrderStorage(), order);
   }, [order]);
 
-  if (order === null) return <InvoiceClosed orderID={orderID === '' ? null : orderID} />;
+  if (shown === null) return <InvoiceClosed orderID={orderID === '' ? null : orderID} />;
 
   return (
     <Stack gap="lg">
       <Group>
         <Anchor
           component={Link}
-          to={`/productdetails/${order.productID}`}
+          to={invoiceBackPath(shown)}
           size="sm"
           fw={500}
           underline="hover"
@@ -73,8 +73,8 @@ function NewPurchaseCheckout() {
           </Group>
         </Anchor>
       </Group>
-      <Invoice order={order} />
-      <PayPanel order={order} onOrderUpdated={setOrder} />
+      <Invoice order={shown} />
+      <PayPanel order={shown} onOrderUpdated={setOrder} />
     </Stack>
   );
 }
