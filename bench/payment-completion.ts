@@ -3,45 +3,37 @@
 // database unless DATABASE_URL is set), beside a bare Fastify route measured with the same tool and
 // connections; then a count, row by row, that every order was settled exactly once.
 // `node --import tsx bench/payment-completion.ts` runs it alone (bench/README.md).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ZCreateOrderRequest } from '@cloud-portal/contract/orders/create-order';
-import { SANDBOX_GATEWAY } from '@cloud-portal/contract/orders/gateways';
-import { loadConfig, type Config } from '../apps/api/src/config';
-import type { Database, DatabaseHandle } from '../apps/api/src/db/client';
+import { loadConfig } from '../apps/api/src/config';
+import type { DatabaseHandle } from '../apps/api/src/db/client';
 import { openConfiguredDatabase } from '../apps/api/src/db/open-configured-database';
 import { customers, notifications } from '../apps/api/src/db/schema/accounts';
-import { vmProducts } from '../apps/api/src/db/schema/catalogue';
-import { companies, companyDomains } from '../apps/api/src/db/schema/company';
-import { mailOutbox } from '../apps/api/src/db/schema/mail';
 import {
   orderEvents,
   orders,
   paymentTransactions,
   vmRequests,
 } from '../apps/api/src/db/schema/orders';
-import { lines, product } from '../apps/api/src/db/seed/demo-catalogues';
 import { prepareDatabase } from '../apps/api/src/db/seed/migrate-and-seed-demo';
-import { writeDemoCatalogue } from '../apps/api/src/db/seed/write-demo-catalogue';
-import { JOB_SCHEMA, startJobQueue } from '../apps/api/src/jobs/job-queue';
+import { JOB_SCHEMA } from '../apps/api/src/jobs/job-queue';
 import { QUEUES } from '../apps/api/src/jobs/queues';
 import { randomToken } from '../apps/api/src/lib/tokens';
-import { hashPassword } from '../apps/api/src/modules/accounts/passwords';
-import { ACCESS_COOKIE } from '../apps/api/src/modules/accounts/session-cookies';
-import { startSession } from '../apps/api/src/modules/accounts/sessions';
-import { quoteProductConfiguration } from '../apps/api/src/modules/marketplace/quote-configuration';
-import { createNewPurchaseOrder } from '../apps/api/src/modules/orders/create-order';
-import { newOrderReference } from '../apps/api/src/modules/orders/order-reference';
-import { createGatewayHttp } from '../apps/api/src/payments/gateway-http';
-import { saveGatewaySettings } from '../apps/api/src/payments/gateway-settings';
+import {
+  benchCompanyId,
+  createPendingOrders,
+  removeBenchCompany,
+  seedBenchBuyer,
+  type Buyer,
+} from './support/bench-buyer';
+import { cpuSecondsOf, freePort, startProcess, stopProcess } from './support/processes';
 
 export const COMPLETION_ORDERS = Number(process.env.BENCH_COMPLETION_ORDERS ?? 400);
 /** Notifications sent for each order: the first settles it, the others must change nothing. */
@@ -51,9 +43,6 @@ const CONNECTIONS = 32;
 const BARE_SECONDS = 3;
 const COMPANY_SLUG = 'bench-completion';
 const BUYER_EMAIL = 'completion.buyer@bench.example';
-const root = path.resolve(import.meta.dirname, '..');
-/** USER_HZ: Linux reports process CPU time in hundredths of a second. */
-const CLOCK_TICKS = 100;
 
 export type PaymentCompletionResult = {
   database: 'embedded PGlite' | 'PostgreSQL';
@@ -80,245 +69,6 @@ export type PaymentCompletionResult = {
   exactlyOnce: { paid: number; problems: string[] };
   passed: { throughput: boolean; exactlyOnce: boolean };
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A TypeScript entry point in a process of its own, resolved once it prints `readyPattern`. */
-function startProcess(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  readyPattern: RegExp,
-): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    // BENCH_CPU_PROFILE_DIR=<dir> writes a V8 CPU profile of each process there, to see where time goes.
-    const profile = process.env.BENCH_CPU_PROFILE_DIR
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`]
-      : [];
-    const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...args], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const timer = setTimeout(() => {
-      child.kill('SIGTERM');
-      reject(new Error(`${args.join(' ')} did not start in 60 s`));
-    }, 60_000);
-    let output = '';
-    let isReady = false;
-    // Drained for the whole run (request logs, mails printed); kept only until it is ready.
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (isReady) return;
-      output += chunk.toString();
-      if (readyPattern.test(output)) {
-        isReady = true;
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      if (!isReady) reject(new Error(`${args.join(' ')} exited with ${code}: ${output}`));
-    });
-  });
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-const slug = (db: Database) =>
-  db.select({ id: companies.id }).from(companies).where(eq(companies.slug, COMPANY_SLUG));
-
-/**
- * Removes what an earlier run left on a PostgreSQL server (orders are not deleted with their
- * company): the orders, their events, transactions, VM requests, mails and jobs, then the company.
- */
-async function removeCompletionCompany(handle: DatabaseHandle): Promise<void> {
-  const { db } = handle;
-  const [company] = await slug(db);
-  if (!company) return;
-  const orderIds = (
-    await db.select({ id: orders.id }).from(orders).where(eq(orders.companyId, company.id))
-  ).map((row) => String(row.id));
-  if (orderIds.length) {
-    for (const table of ['job', 'archive']) {
-      await handle.executeSql(
-        `delete from ${JOB_SCHEMA}.${table} where name = any($1) and data->>'orderId' = any($2)`,
-        [
-          [
-            QUEUES.vmRequest,
-            QUEUES.purchaseConfirmation,
-            QUEUES.orderExpiry,
-            QUEUES.paymentConfirmation,
-          ],
-          orderIds,
-        ],
-      );
-    }
-  }
-  await db.delete(orderEvents).where(eq(orderEvents.companyId, company.id));
-  await db.delete(paymentTransactions).where(eq(paymentTransactions.companyId, company.id));
-  await db.delete(vmRequests).where(eq(vmRequests.companyId, company.id));
-  await db.delete(orders).where(eq(orders.companyId, company.id));
-  await db.delete(mailOutbox).where(eq(mailOutbox.companyId, company.id));
-  await db.delete(companies).where(eq(companies.id, company.id));
-}
-
-type Buyer = {
-  companyId: number;
-  customerId: number;
-  /** The access cookie of the customer's live session. */
-  cookie: string;
-  productId: number;
-  regionId: number;
-};
-
-/**
- * A company on `origin` selling one product through the built-in Sandbox only, and a customer of
- * it with a live session: what a customer has after signing up and logging in.
- */
-async function seedCompletionCompany(db: Database, config: Config, origin: string): Promise<Buyer> {
-  const [company] = await db
-    .insert(companies)
-    .values({
-      slug: COMPANY_SLUG,
-      name: 'Completion Bench Cloud',
-      portalUrl: origin,
-      contactNumber: '+27 10 555 0101',
-      country: 'South Africa',
-      email: 'hello@completion.bench.example',
-      officeAddress: '2 Benchmark Road',
-      city: 'Johannesburg',
-    })
-    .returning({ id: companies.id });
-  const companyId = company!.id;
-  await db.insert(companyDomains).values({ companyId, origin });
-  await writeDemoCatalogue(db, companyId, {
-    operatingSystems: ['Ubuntu'],
-    regions: [{ name: 'Johannesburg', country: 'ZA' }],
-    ipTypes: ['Private IP'],
-    timePeriodDays: [30],
-    products: [
-      product({
-        name: 'Ubuntu Bench',
-        os: 'Ubuntu',
-        specifications: lines([2, 1, 16, 1, 4500], [40, 20, 500, 10, 120], [1, 1, 6, 1, 6000]),
-        paymentGateways: [SANDBOX_GATEWAY],
-      }),
-    ],
-  });
-  await saveGatewaySettings(db, config.credentialsKey!, companyId, SANDBOX_GATEWAY, {
-    isTest: true,
-    credentials: { secret: randomToken() },
-  });
-  const [buyer] = await db
-    .insert(customers)
-    .values({
-      companyId,
-      email: BUYER_EMAIL,
-      passwordHash: await hashPassword(randomToken()),
-      firstName: 'Bench',
-      lastName: 'Buyer',
-      dialCode: '+27',
-      mobileNumber: '821234567',
-      address: '2 Benchmark Road',
-      city: 'Johannesburg',
-      state: 'Gauteng',
-      postalCode: '2000',
-      region: 'South Africa',
-      isEmailVerified: true,
-    })
-    .returning();
-  const tokens = await startSession(db, config.sessionSecret!, buyer!);
-  const [offered] = await db
-    .select({ id: vmProducts.id, regionId: vmProducts.regionId })
-    .from(vmProducts)
-    .where(eq(vmProducts.companyId, companyId));
-  return {
-    companyId,
-    customerId: buyer!.id,
-    cookie: `${ACCESS_COOKIE}=${tokens.accessToken}`,
-    productId: offered!.id,
-    regionId: offered!.regionId!,
-  };
-}
-
-/**
- * The pending orders: the first made by CreateOrder's own service (priced by the server from the
- * catalogue, its expiry job queued beside it), the others written as copies of it under references
- * of their own, before the portal starts, so the run measures the notifications alone.
- */
-async function createOrders(
-  handle: DatabaseHandle,
-  config: Config,
-  origin: string,
-  buyer: Buyer,
-  count: number,
-): Promise<string[]> {
-  const jobs = await startJobQueue(handle, (error) => console.error('job queue:', error.message));
-  let first: typeof orders.$inferSelect;
-  try {
-    const configuration = { memory: 2, disk: 40, processor: 1 };
-    const days = 30;
-    const { quote } = await quoteProductConfiguration(
-      handle.db,
-      buyer.companyId,
-      buyer.productId,
-      configuration,
-      days,
-    );
-    const created = await createNewPurchaseOrder(
-      {
-        db: handle.db,
-        jobs,
-        credentialsKey: config.credentialsKey!,
-        gatewayHttp: createGatewayHttp(),
-        orderExpiryMs: config.orderExpiryMs,
-      },
-      { companyId: buyer.companyId, customerId: buyer.customerId },
-      ZCreateOrderRequest.parse({
-        productID: buyer.productId,
-        specification: Object.entries(configuration).map(([type, value]) => ({ type, value })),
-        region: buyer.regionId,
-        totalAmount: quote.totalPayable,
-        timePeriod: days,
-        paymentGateway: SANDBOX_GATEWAY,
-        byPassflag: 0,
-        microsoftLicense: 0,
-      }),
-      { origin, language: 'en' },
-    );
-    if (created.order.status !== 'pending' || created.start?.kind !== 'redirect')
-      throw new Error(`CreateOrder made a ${created.order.status} order without the checkout`);
-    first = created.order;
-  } finally {
-    await jobs.stop();
-  }
-  const { id: _id, reference: _reference, createdAt: _createdAt, ...columns } = first;
-  const references = [first.reference];
-  while (references.length < count) {
-    const batch = Array.from({ length: Math.min(500, count - references.length) }, () => ({
-      ...columns,
-      reference: newOrderReference(),
-    }));
-    await handle.db.insert(orders).values(batch);
-    references.push(...batch.map((row) => row.reference));
-  }
-  return references;
-}
 
 /** Runs `task(0..count-1)` with `concurrency` in flight. */
 async function eachConcurrently(
@@ -362,19 +112,6 @@ async function openCheckouts(
     formTokens[index] = token;
   });
   return formTokens;
-}
-
-/** CPU seconds a process has used (Linux /proc), or null where that cannot be read. */
-function cpuSecondsOf(pid: number | undefined): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // After the command name in parentheses: state, then utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const seconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-    return Number.isFinite(seconds) ? seconds : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -444,11 +181,11 @@ async function checkExactlyOnce(
   references: string[],
 ): Promise<{ paid: number; problems: string[]; verified: number }> {
   const { db } = handle;
-  const [company] = await slug(db);
+  const companyId = (await benchCompanyId(db, COMPANY_SLUG))!;
   const rows = await db
     .select({ id: orders.id, reference: orders.reference, status: orders.status })
     .from(orders)
-    .where(and(eq(orders.companyId, company!.id), inArray(orders.reference, references)));
+    .where(and(eq(orders.companyId, companyId), inArray(orders.reference, references)));
   const ids = rows.map((row) => row.id);
   const perOrder = async (table: typeof paymentTransactions | typeof vmRequests) =>
     new Map(
@@ -467,7 +204,7 @@ async function checkExactlyOnce(
     .select({ detail: notifications.detail })
     .from(notifications)
     .innerJoin(customers, eq(customers.id, notifications.customerId))
-    .where(eq(customers.companyId, company!.id))) {
+    .where(eq(customers.companyId, companyId))) {
     const reference = /CP[0-9A-Z]{16}/.exec(detail)?.[0];
     if (reference) bell.set(reference, (bell.get(reference) ?? 0) + 1);
   }
@@ -484,7 +221,7 @@ async function checkExactlyOnce(
   const events = await db
     .select({ verdict: orderEvents.verdict, n: sql<number>`count(*)::int` })
     .from(orderEvents)
-    .where(and(eq(orderEvents.companyId, company!.id), eq(orderEvents.source, 'sandbox')))
+    .where(and(eq(orderEvents.companyId, companyId), eq(orderEvents.source, 'sandbox')))
     .groupBy(orderEvents.verdict);
 
   const problems: string[] = [];
@@ -548,9 +285,13 @@ export async function measurePaymentCompletion(
     let references: string[];
     try {
       await prepareDatabase(handle);
-      await removeCompletionCompany(handle);
-      buyer = await seedCompletionCompany(handle.db, config, origin);
-      references = await createOrders(handle, config, origin, buyer, orderCount);
+      await removeBenchCompany(handle, COMPANY_SLUG);
+      buyer = await seedBenchBuyer(handle.db, config, origin, {
+        slug: COMPANY_SLUG,
+        name: 'Completion Bench Cloud',
+        email: BUYER_EMAIL,
+      });
+      references = await createPendingOrders(handle, config, origin, buyer, orderCount);
     } finally {
       await handle.close();
     }
@@ -588,7 +329,7 @@ export async function measurePaymentCompletion(
     let check: Awaited<ReturnType<typeof checkExactlyOnce>>;
     try {
       check = await checkExactlyOnce(handle, references);
-      if (handle.kind === 'postgres') await removeCompletionCompany(handle);
+      if (handle.kind === 'postgres') await removeBenchCompany(handle, COMPANY_SLUG);
     } finally {
       await handle.close();
     }

@@ -1,6 +1,6 @@
 // `npm run bench`: throughput and p99 of the hot public calls next to a bare Fastify route measured
-// in the same run, the gzip size of the JavaScript a browser loads for /home, mail delivery, and
-// the payment completion path.
+// in the same run, the gzip size of the JavaScript a browser loads for /home, mail delivery,
+// the payment completion path and the machines (the Products tab, provisioning).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { describeMailDelivery, measureMailDelivery } from './mail-delivery';
+import { describeMachines, measureMachines } from './machines';
 import { describePaymentCompletion, measurePaymentCompletion } from './payment-completion';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -236,6 +237,7 @@ try {
   const mailDelivery = await measureMailDelivery();
   // Its own portal, bare route and database, started once the others have stopped.
   const paymentCompletion = await measurePaymentCompletion();
+  const machines = await measureMachines();
 
   console.log(
     `\nBenchmark: ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per route (medians), ${CONNECTIONS} connections, ${os.cpus().length} cores, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}\n`,
@@ -289,11 +291,24 @@ try {
   if (!paymentCompletion.passed.throughput) failures.push('payment completion rate');
   if (!paymentCompletion.passed.exactlyOnce) failures.push('payment completion exactly once');
 
+  console.log('');
+  for (const line of describeMachines(machines)) console.log(line);
+  if (!machines.passed.productsTab) failures.push('Products tab p99');
+  if (!machines.passed.provisioning) failures.push('provisioning: one VM per order');
+
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(
     path.join(root, 'bench/results/latest.json'),
     JSON.stringify(
-      { at: new Date().toISOString(), bare, calls, homeJs, mailDelivery, paymentCompletion },
+      {
+        at: new Date().toISOString(),
+        bare,
+        calls,
+        homeJs,
+        mailDelivery,
+        paymentCompletion,
+        machines,
+      },
       null,
       2,
     ),
