@@ -1,13 +1,21 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { companyHypervisors } from '../db/schema/hypervisors';
 import { openCredentials, sealCredentials } from '../payments/credentials-cipher';
 import type { Hypervisor } from './provider';
 import { SIMULATOR_ID } from './providers/simulator';
-import { driverIdForServiceType, getDriver } from './registry';
+import { driverIdForCompany, getDriver } from './registry';
 
-/** The connection to the hypervisor a company's product (by its service type) runs on. */
-export type HypervisorConnector = (serviceType: string, companyId: number) => Promise<Hypervisor>;
+/**
+ * The connection to the hypervisor a company's product (by its service type) runs on. For a
+ * machine that exists, pass the driver it was made on (`virtual_machines.driver`): a company that
+ * moves a service type to another driver still reaches its existing machines where they are.
+ */
+export type HypervisorConnector = (
+  serviceType: string,
+  companyId: number,
+  recordedDriver?: string,
+) => Promise<Hypervisor>;
 
 export type ConnectorDeps = {
   db: Database;
@@ -24,32 +32,50 @@ export type ConnectorDeps = {
  * operation on every process.
  */
 export function createHypervisorConnector(deps: ConnectorDeps): HypervisorConnector {
-  return async (serviceType, companyId) => {
-    const driverId = driverIdForServiceType(serviceType);
-    const saved = await loadHypervisorOptions(deps.db, deps.credentialsKey, companyId, driverId);
+  return async (serviceType, companyId, recordedDriver) => {
+    const saved = await loadAllHypervisorOptions(deps.db, deps.credentialsKey, companyId);
+    const driverId = recordedDriver
+      ? getDriver(recordedDriver).id
+      : driverIdForCompany(serviceType, serviceTypeClaims(saved));
+    const options = saved[driverId] ?? {};
     const defaults = driverId === SIMULATOR_ID ? { operationMs: deps.simulatorOperationMs } : {};
     return getDriver(driverId).connect(
-      { ...defaults, ...saved },
+      { ...defaults, ...options },
       { database: deps.db, companyId, now: deps.now },
     );
   };
 }
 
-export async function loadHypervisorOptions(
+/**
+ * A company opts a service type into a driver by listing it in that driver's saved options
+ * (`serviceTypes`); a service type no driver claims runs where the registry says.
+ */
+function serviceTypeClaims(saved: Record<string, Record<string, unknown>>) {
+  return Object.fromEntries(
+    Object.entries(saved).map(([driverId, options]) => [
+      driverId,
+      Array.isArray(options.serviceTypes)
+        ? options.serviceTypes.filter((type): type is string => typeof type === 'string')
+        : [],
+    ]),
+  );
+}
+
+/** Every driver's saved options of a company, by driver id (one indexed read). */
+export async function loadAllHypervisorOptions(
   db: Database,
   key: Buffer,
   companyId: number,
-  driverId: string,
-): Promise<Record<string, unknown>> {
-  const [row] = await db
-    .select({ sealedOptions: companyHypervisors.sealedOptions })
+): Promise<Record<string, Record<string, unknown>>> {
+  const rows = await db
+    .select({ driver: companyHypervisors.driver, sealedOptions: companyHypervisors.sealedOptions })
     .from(companyHypervisors)
-    .where(and(eq(companyHypervisors.companyId, companyId), eq(companyHypervisors.driver, driverId)));
-  if (!row) return {};
-  return JSON.parse(openCredentials(key, row.sealedOptions).options ?? '{}') as Record<
-    string,
-    unknown
-  >;
+    .where(eq(companyHypervisors.companyId, companyId));
+  return Object.fromEntries(rows.map((row) => [row.driver, openOptions(key, row.sealedOptions)]));
+}
+
+function openOptions(key: Buffer, sealed: string): Record<string, unknown> {
+  return JSON.parse(openCredentials(key, sealed).options ?? '{}') as Record<string, unknown>;
 }
 
 /**

@@ -25,6 +25,12 @@ export type DriverHarness = {
   injectFault?: (target: string, reason: string, mode: FaultMode) => Promise<void>;
   /** How long one operation may take before a wait gives up. */
   timeoutMs?: number;
+  /**
+   * Operations the hypervisor under test cannot do, each with why (libvirt's test driver has no
+   * volume resize). The contract then expects them refused with 'rejected' (unsupported) instead
+   * of done, and leaves out the checks that depend on them.
+   */
+  gaps?: { diskResize?: string };
   dispose?: () => Promise<void>;
 };
 
@@ -119,18 +125,28 @@ export function describeDriverContract(
       );
       await hypervisor.powerOff(uuid);
       await waitForState(harness, uuid, 'shutoff');
+      const diskGrowth = harness.gaps?.diskResize ? 0 : 5;
+      if (harness.gaps?.diskResize) {
+        await expectRefusal(
+          hypervisor.resize(uuid, { diskGb: harness.spec.diskGb + 5 }),
+          'rejected',
+        );
+      }
       await hypervisor.resize(uuid, {
         ramGb: harness.spec.ramGb + 1,
         vcpus: harness.spec.vcpus + 1,
-        diskGb: harness.spec.diskGb + 5,
+        ...(diskGrowth > 0 ? { diskGb: harness.spec.diskGb + diskGrowth } : {}),
       });
       await waitForState(harness, uuid, 'shutoff');
       expect(await hypervisor.details(uuid)).toMatchObject({
         ramGb: harness.spec.ramGb + 1,
         vcpus: harness.spec.vcpus + 1,
-        diskGb: harness.spec.diskGb + 5,
+        diskGb: harness.spec.diskGb + diskGrowth,
       });
-      await expectRefusal(hypervisor.resize(uuid, { diskGb: harness.spec.diskGb }), 'disk-shrink');
+      await expectRefusal(
+        hypervisor.resize(uuid, { diskGb: harness.spec.diskGb + diskGrowth - 1 }),
+        'disk-shrink',
+      );
     });
 
     it(`adds at most ${MAX_ADDED_DISKS} disks`, async () => {
@@ -170,8 +186,10 @@ export function describeDriverContract(
       const uuid = await shutOff();
       const { snapshotId } = await hypervisor.snapshot(uuid, 'before the upgrade');
       await waitForState(harness, snapshotId, 'shutoff');
-      await hypervisor.resize(uuid, { diskGb: harness.spec.diskGb + 10 });
-      await waitForState(harness, uuid, 'shutoff');
+      if (!harness.gaps?.diskResize) {
+        await hypervisor.resize(uuid, { diskGb: harness.spec.diskGb + 10 });
+        await waitForState(harness, uuid, 'shutoff');
+      }
       await hypervisor.addDisk(uuid, 15);
       await waitForState(harness, uuid, 'shutoff');
       await hypervisor.restore({ kind: 'snapshot', snapshotId });

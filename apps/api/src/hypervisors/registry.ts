@@ -1,4 +1,5 @@
 import type { DriverEnvironment, Hypervisor, HypervisorDriver } from './provider';
+import { libvirtDriver } from './providers/libvirt';
 import { simulatorDriver } from './providers/simulator';
 
 /**
@@ -7,12 +8,13 @@ import { simulatorDriver } from './providers/simulator';
  * the service types it serves in SERVICE_TYPE_DRIVERS; nothing above the interface changes.
  */
 const DRIVERS: Record<string, HypervisorDriver> = Object.fromEntries(
-  [simulatorDriver].map((driver) => [driver.id, driver as HypervisorDriver]),
+  [simulatorDriver, libvirtDriver].map((driver) => [driver.id, driver as HypervisorDriver]),
 );
 
 /**
- * The driver a product's service type (vm-lifecycle.md: `serviceType`) runs on. Only the
- * simulator exists yet, so every service type runs on it until its real driver is listed.
+ * The driver a product's service type (vm-lifecycle.md: `serviceType`) runs on by default. Every
+ * service type runs on the simulator until its own driver exists; libvirt serves none of them by
+ * default: a company opts into it (see `driverIdForCompany`).
  */
 export const SERVICE_TYPE_DRIVERS: Readonly<Record<string, string>> = {
   'Proxmox VE': 'simulator',
@@ -53,4 +55,25 @@ export function connectHypervisor(
   environment: DriverEnvironment,
 ): Hypervisor {
   return getDriver(driverIdForServiceType(serviceType)).connect(options, environment);
+}
+
+/**
+ * The driver a company's product runs on. A company opts a service type into a real driver by
+ * listing it in that driver's saved options (`serviceTypes`, e.g. the libvirt driver's); without
+ * such a claim the service type's default applies. `claims` maps a driver id to the service types
+ * its saved options list; two drivers claiming one service type is a configuration error.
+ */
+export function driverIdForCompany(
+  serviceType: string,
+  claims: Readonly<Record<string, readonly string[]>>,
+): string {
+  const claiming = Object.entries(claims)
+    .filter(([, serviceTypes]) => serviceTypes.includes(serviceType))
+    .map(([driverId]) => driverId);
+  if (claiming.length > 1) {
+    throw new UnknownHypervisorDriver(
+      `service type ${serviceType} claimed by ${claiming.join(', ')}`,
+    );
+  }
+  return claiming.length === 1 ? getDriver(claiming[0]!).id : driverIdForServiceType(serviceType);
 }
