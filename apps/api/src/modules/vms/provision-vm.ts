@@ -122,7 +122,12 @@ export async function provisionVm(
   }
 
   try {
-    const hypervisor = await deps.connect(serviceType, order.companyId);
+    // Once created, the machine is looked at on the driver that made it.
+    const hypervisor = await deps.connect(
+      serviceType,
+      order.companyId,
+      machine.machineUuid ? machine.driver : undefined,
+    );
     const uuid = machine.machineUuid ?? (await createMachine(deps.db, hypervisor, order, machine));
     const state = await hypervisor.status(uuid);
     if (state === 'running') {
