@@ -1,3 +1,4 @@
+import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYPAL_GATEWAY } from '@cloud-portal/contract/orders/gateways';
 import { formatMinor, toMinor } from '@cloud-portal/contract/pricing/money';
@@ -11,6 +12,7 @@ import {
   type GatewayHarness,
 } from '../../test/support/gateway-harness';
 import { MAIN_ORIGIN } from '../../test/support/test-app';
+import { orders } from '../db/schema/orders';
 import type { SignedWebhook } from '../../test/vendors/paypal';
 
 /**
@@ -77,6 +79,18 @@ describe('PayPal checkout', () => {
 });
 
 describe('PayPal return', () => {
+  it('fails the order whose payment PayPal would not create, so nothing is left pending', async () => {
+    h.paypal.answerNext('POST', '/v2/checkout/orders', { status: 503, body: {} });
+    const response = await h.createOrder(PAYPAL_GATEWAY, STARTER, { convertToUsd: true });
+    expect(response.statusCode).toBeGreaterThanOrEqual(500);
+    const [latest] = await h.db
+      .select({ status: orders.status })
+      .from(orders)
+      .orderBy(desc(orders.id))
+      .limit(1);
+    expect(latest?.status).toBe('failed');
+  });
+
   it('captures after approval and settles once; another return captures nothing more', async () => {
     const { orderID, paypalOrderId } = await paypalOrder();
     // Not approved yet: nothing to capture.

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PESAPAL_GATEWAY, needsUsdConversion } from '@cloud-portal/contract/orders/gateways';
 import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
 import type { OrderKind } from '@cloud-portal/contract/orders/order-status';
 import { mulDivRound } from '@cloud-portal/contract/pricing/money';
 import { ZAR_TO_USD_RATE } from '@cloud-portal/contract/pricing/vm-pricing';
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
+import type { Database } from '../../db/client';
 import { orders, type OrderDetails, type OrderedLine } from '../../db/schema/orders';
 import { orderTargets } from '../../db/schema/virtual-machines';
 import { AppError } from '../../errors';
@@ -42,6 +43,11 @@ export type OrderDraft = {
   details?: OrderDetails;
   /** The machines a kind 2–5 order acts on, with what each was charged. */
   targets?: { vmId: number; daysExtended?: number; costMinor: number; arrearsMinor?: number }[];
+  /**
+   * Runs first in the order's transaction: takes the locks and makes the checks the order depends
+   * on (a renewal already in progress, …), throwing to refuse it. Never a network call.
+   */
+  guard?: (tx: Database) => Promise<void>;
 };
 
 /** How the customer chose to pay, checked against what the product offers. */
@@ -115,6 +121,7 @@ export async function placeOrder(
   const expiresAt = new Date(Date.now() + deps.orderExpiryMs);
   const targets = draft.targets ?? [];
   const order = await deps.db.transaction(async (tx) => {
+    await draft.guard?.(tx);
     const [row] = await tx
       .insert(orders)
       .values({
@@ -184,9 +191,17 @@ export async function placeOrder(
     const [paid] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
     return { order: paid!, start: null, vmIds };
   }
-  const start =
-    draft.requiresLicence || gateway === PESAPAL_GATEWAY
-      ? null
-      : await startOrderPayment(deps, order, context.origin);
-  return { order, start, vmIds };
+  if (draft.requiresLicence || gateway === PESAPAL_GATEWAY) return { order, start: null, vmIds };
+  try {
+    return { order, start: await startOrderPayment(deps, order, context.origin), vmIds };
+  } catch (error) {
+    // A payment that could not be started leaves no pending order behind to hold the customer's
+    // next attempt (a renewal in progress, …). A verified payment still settles it, should the
+    // gateway have taken one after all.
+    await deps.db
+      .update(orders)
+      .set({ status: 'failed', statusMessage: orderMessages.gatewayUnavailable })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
+    throw error;
+  }
 }
