@@ -128,11 +128,21 @@ function rowsOf(result: unknown): unknown[] {
   return (result as { rows?: unknown[] }).rows ?? [];
 }
 
+/** What happens next, by order kind (vm-lifecycle.md comes-from 1–5), in English and Korean. */
+const NEXT_STEPS: Record<number, { en: string; ko: string }> = {
+  1: { en: 'Your virtual machine is being set up.', ko: '가상 머신이 곧 준비됩니다.' },
+  2: { en: 'Your backup is being made.', ko: '백업을 만드는 중입니다.' },
+  3: { en: 'Your renewal is being applied.', ko: '갱신을 적용하는 중입니다.' },
+  4: { en: 'Your update is being applied.', ko: '변경 사항을 적용하는 중입니다.' },
+  5: { en: 'Your renewals are being applied.', ko: '갱신을 적용하는 중입니다.' },
+};
+
 /** The bell's line for a paid order, in the order's language. */
 function purchaseNotice(order: OrderRow): string {
+  const next = NEXT_STEPS[order.kind] ?? NEXT_STEPS[1]!;
   return order.language === 'ko'
-    ? `주문 ${order.reference}(${order.productName})의 결제가 완료되었습니다. 가상 머신이 곧 준비됩니다.`
-    : `Payment received for order ${order.reference} (${order.productName}). Your virtual machine is being set up.`;
+    ? `주문 ${order.reference}(${order.productName})의 결제가 완료되었습니다. ${next.ko}`
+    : `Payment received for order ${order.reference} (${order.productName}). ${next.en}`;
 }
 
 /** A pending order past its time becomes expired (one statement; a paid one is left alone). */

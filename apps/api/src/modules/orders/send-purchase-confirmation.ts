@@ -50,6 +50,7 @@ export async function sendPurchaseConfirmation(
       to: row.email,
       render: (brand) =>
         purchaseConfirmationMail(brand, order.language, {
+          kind: order.kind,
           reference: order.reference,
           productName: order.productName,
           amount: formatMinor(order.chargeTotalMinor),
