@@ -67,6 +67,7 @@ export async function startPortal(): Promise<Portal> {
     WEB_DIST_DIR: webDistDir,
     COMPANY_CACHE_SECONDS: '0',
     SMTP_URL: smtp.url,
+    SIMULATOR_OPERATION_MS: process.env.E2E_SIMULATOR_OPERATION_MS ?? '3000',
   });
   const database = await openDatabase({ kind: 'pglite' });
   await migrateAndSeedDemo(database, config);

@@ -43,6 +43,12 @@ import { savedItemRoutes } from './modules/saved-items/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { purchaseHistoryRoutes } from './modules/orders/purchase-history-routes';
 import { activeVmsRoutes } from './modules/vms/active-vms-routes';
+import { backupRoutes } from './modules/vms/backup-routes';
+import { updateRoutes } from './modules/vms/update-routes';
+import { publicIpRoutes } from './modules/vms/public-ip-routes';
+import { vmActionRoutes } from './modules/vms/vm-action-routes';
+import { lifecycleRoutes } from './modules/vms/lifecycle-routes';
+import { renewRoutes } from './modules/vms/renew-routes';
 import { resolveSessionSecret } from './modules/accounts/session-secret';
 import { orderRoutes } from './modules/orders/routes';
 import { resolveCredentialsKey } from './payments/credentials-key';
@@ -197,6 +203,12 @@ export async function buildApp({
       await api.register(sandboxCheckoutRoutes(deps));
       await api.register(purchaseHistoryRoutes(deps));
       await api.register(activeVmsRoutes(deps));
+      await api.register(backupRoutes(deps));
+      await api.register(updateRoutes(deps));
+      await api.register(publicIpRoutes(deps));
+      await api.register(vmActionRoutes(deps));
+      await api.register(lifecycleRoutes(deps));
+      await api.register(renewRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -60,6 +60,13 @@ const ZEnvironment = z.object({
     .max(600_000)
     .default(3_000)
     .describe("the simulator hypervisor's time per operation (create, start, resize, …)"),
+  VM_ARCHIVE_GRACE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(365)
+    .default(7)
+    .describe('days an expired VM stays shut off (renewable) before it is archived'),
   JOB_WORKERS: z
     .string()
     .default('all')
@@ -101,6 +108,8 @@ export type Config = {
   orderExpiryMs: number;
   /** The simulator hypervisor's time per operation. */
   simulatorOperationMs: number;
+  /** Days after its end date before an expired VM is archived (ADR 017). */
+  vmArchiveGraceDays: number;
   /** The job queues this process works; undefined: all of them. */
   jobWorkers: readonly QueueName[] | undefined;
   redisUrl: string | undefined;
@@ -153,6 +162,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     credentialsKey: env.CREDENTIALS_KEY,
     orderExpiryMs: env.ORDER_EXPIRY_MINUTES * 60_000,
     simulatorOperationMs: env.SIMULATOR_OPERATION_MS,
+    vmArchiveGraceDays: env.VM_ARCHIVE_GRACE_DAYS,
     jobWorkers: parseJobWorkers(env.JOB_WORKERS),
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,

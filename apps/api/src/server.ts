@@ -36,6 +36,7 @@ async function start(): Promise<void> {
     uploadsDir: config.uploadsDir,
     simulatorOperationMs: config.simulatorOperationMs,
     queues: config.jobWorkers,
+    expirySweep: { archiveGraceDays: config.vmArchiveGraceDays, scheduler: jobs },
   });
   if (mailTransport.kind === 'console')
     console.log('No SMTP_URL: mails are kept in the mail_outbox table and printed here.');

@@ -42,6 +42,15 @@ export type JobQueue = {
   stop: () => Promise<void>;
 };
 
+/** Recurring jobs, for the process that starts the portal (tests leave them out). */
+export type JobScheduler = {
+  /**
+   * Sends a job to `queue` on a cron schedule (UTC). pg-boss keeps one schedule per queue in the
+   * database and sends at most one job per minute slot however many processes run it.
+   */
+  schedule: (queue: QueueName, cron: string, data?: object) => Promise<void>;
+};
+
 export const JOB_SCHEMA = 'pgboss';
 /** pg-boss's shortest poll; a worker also wakes at once for jobs sent from its own process. */
 const POLLING_INTERVAL_SECONDS = 0.5;
@@ -49,7 +58,7 @@ const POLLING_INTERVAL_SECONDS = 0.5;
 export async function startJobQueue(
   handle: DatabaseHandle,
   onError: (error: Error) => void,
-): Promise<JobQueue> {
+): Promise<JobQueue & JobScheduler> {
   const boss = new PgBoss({
     db: { executeSql: handle.executeSql },
     schema: JOB_SCHEMA,
@@ -102,6 +111,9 @@ export async function startJobQueue(
         },
       );
       workerIds.set(queue, [...(workerIds.get(queue) ?? []), worker.id]);
+    },
+    schedule: async (queue, cron, data = {}) => {
+      await boss.schedule(queue, cron, data, { tz: 'UTC' });
     },
     wake,
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),

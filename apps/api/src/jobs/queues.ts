@@ -14,6 +14,10 @@ export const QUEUES = {
   purchaseConfirmation: 'purchase-confirmation',
   /** What a paid order asks of the machines layer (issue 11 works this queue). */
   vmRequest: 'vm-request',
+  /** The expiry sweep (ADR 017): scheduled once a minute; reminders, expiry and archiving. */
+  vmLifecycleSweep: 'vm-lifecycle-sweep',
+  /** One machine's hypervisor work after a sweep's decision: power off, archive, start restored. */
+  vmLifecycle: 'vm-lifecycle',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

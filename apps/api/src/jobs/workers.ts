@@ -5,11 +5,14 @@ import { SMTP_CONNECTIONS, type MailTransport } from '../mail/mail-transport';
 import { handleRecoveryRequest, type RecoveryRequest } from '../modules/accounts/password-recovery';
 import { retryOrderConfirmation } from '../modules/orders/confirm-payment';
 import { sendPurchaseConfirmation } from '../modules/orders/send-purchase-confirmation';
-import { provisionVm } from '../modules/vms/provision-vm';
+import { applyPaidOrder } from '../modules/vms/apply-paid-order';
+import { deleteExpiredBackups } from '../modules/vms/backups';
 import { expireOrder } from '../payments/apply-verdict';
 import type { GatewayHttp } from '../payments/gateway';
 import { createGatewayHttp } from '../payments/gateway-http';
-import { eachJob, type JobQueue } from './job-queue';
+import { sweepVmLifecycle, type VmLifecycleJob } from '../modules/vms/vm-expiry';
+import { runVmLifecycleJob } from '../modules/vms/vm-lifecycle-jobs';
+import { eachJob, type JobQueue, type JobScheduler } from './job-queue';
 import { QUEUES, type QueueName } from './queues';
 
 /** The background work this process takes part in. */
@@ -29,6 +32,8 @@ export async function registerWorkers(
     simulatorOperationMs: number;
     /** The queues this process works (JOB_WORKERS); all when absent. */
     queues?: readonly QueueName[];
+    /** The expiry sweep (ADR 017): scheduled and worked only where given (the server, not tests). */
+    expirySweep?: { archiveGraceDays: number; scheduler: JobScheduler };
   },
 ): Promise<void> {
   // A process may work only some queues (several processes share the work, ARCHITECTURE.md).
@@ -78,20 +83,18 @@ export async function registerWorkers(
     { batchSize: 5 },
     eachJob((job) => retryOrderConfirmation(payments, job)),
   );
-  const provisioning = {
+  // The companies' hypervisors, for every job that acts on machines.
+  const connect = createHypervisorConnector({
     db: deps.db,
-    mail,
-    connect: createHypervisorConnector({
-      db: deps.db,
-      credentialsKey: deps.credentialsKey,
-      simulatorOperationMs: deps.simulatorOperationMs,
-    }),
-  };
+    credentialsKey: deps.credentialsKey,
+    simulatorOperationMs: deps.simulatorOperationMs,
+  });
+  const provisioning = { db: deps.db, mail, connect };
   await work<{ orderId: number }>(
     QUEUES.vmRequest,
     { batchSize: 5 },
     eachJob(async ({ orderId }) => {
-      const outcome = await provisionVm(provisioning, { orderId });
+      const outcome = await applyPaidOrder(provisioning, { orderId });
       // A machine still being created is looked at again later by a job of its own, so waiting
       // holds no worker and survives a restart.
       if (outcome.status === 'waiting') {
@@ -104,6 +107,26 @@ export async function registerWorkers(
       }
     }),
   );
+  // The expiry sweep's decisions, one machine a job, and the sweep itself (ADR 017).
+  const lifecycle = { db: deps.db, connect };
+  await work<VmLifecycleJob>(
+    QUEUES.vmLifecycle,
+    { batchSize: 5 },
+    eachJob(async (job) => void (await runVmLifecycleJob(lifecycle, job))),
+  );
+  if (deps.expirySweep) {
+    const { archiveGraceDays, scheduler } = deps.expirySweep;
+    await work(
+      QUEUES.vmLifecycleSweep,
+      { batchSize: 1 },
+      eachJob(async () => {
+        await sweepVmLifecycle({ db: deps.db, mail, jobs, archiveGraceDays }, new Date());
+        // Backups past their bought duration go with the same sweep (ADR 019).
+        await deleteExpiredBackups({ db: deps.db, hypervisors: connect }, new Date());
+      }),
+    );
+    await scheduler.schedule(QUEUES.vmLifecycleSweep, '* * * * *');
+  }
 }
 
 /** A failed run (the hypervisor unreachable) is retried with backoff: 10 s, 20 s, 40 s, … */

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CompanyGate } from '@/features/company/components/company-gate';
+import type { VmOrderKit, VmOrderPageProps } from '@/features/vm-orders/components/vm-order-kit';
 import { loadNamespace, type LazyNamespace } from '@/i18n/i18n';
 import { PROTECTED_ROUTES } from '@/lib/protected-routes';
 import { AppLayout } from './layout/app-layout';
@@ -200,6 +201,32 @@ const savedItemsPage = pageWithTexts(
   (module) => module.SavedItemsPage,
 );
 
+/**
+ * The order screens of kinds 2–5 (vm-lifecycle.md §2.2–§2.4) with the product configuration's
+ * Buy Now and share dialogs, composed here since features do not import each other.
+ */
+function vmOrderPage<TModule>(
+  load: () => Promise<TModule>,
+  pick: (module: TModule) => ComponentType<VmOrderPageProps>,
+): () => Promise<{ Component: ComponentType }> {
+  return () =>
+    Promise.all([
+      load(),
+      import('@/features/product-configuration/components/buy-now-modal'),
+      import('@/features/product-configuration/components/share-modal'),
+      loadNamespace('vmOrders'),
+      loadNamespace('products'),
+    ]).then(([module, { BuyNowModal }, { ShareModal }]) => {
+      const Page = pick(module);
+      const kit: VmOrderKit = { BuyNowModal, ShareModal };
+      return {
+        Component: function VmOrderPage() {
+          return <Page kit={kit} />;
+        },
+      };
+    });
+}
+
 /** The pages built so far behind the login; the rest arrive with their issues. */
 const CUSTOMER_PAGES: Partial<Record<PageTitleKey, () => Promise<{ Component: ComponentType }>>> = {
   profile: profilePage,
@@ -229,6 +256,26 @@ const CUSTOMER_PAGES: Partial<Record<PageTitleKey, () => Promise<{ Component: Co
     'checkout',
     () => import('@/features/checkout/pages/purchase-details-page'),
     (module) => module.PurchaseDetailsPage,
+  ),
+  renewVm: vmOrderPage(
+    () => import('@/features/vm-orders/pages/renew-vm-page'),
+    (module) => module.RenewVmPage,
+  ),
+  renewMultipleVm: vmOrderPage(
+    () => import('@/features/vm-orders/pages/renew-multiple-vm-page'),
+    (module) => module.RenewMultipleVmPage,
+  ),
+  buyCloneVm: vmOrderPage(
+    () => import('@/features/vm-orders/pages/buy-backup-vm-page'),
+    (module) => module.BuyCloneVmPage,
+  ),
+  buySnapshotVm: vmOrderPage(
+    () => import('@/features/vm-orders/pages/buy-backup-vm-page'),
+    (module) => module.BuySnapshotVmPage,
+  ),
+  updateVm: vmOrderPage(
+    () => import('@/features/vm-orders/pages/update-vm-page'),
+    (module) => module.UpdateVmPage,
   ),
 };
 

@@ -37,8 +37,14 @@ const DOCUMENT_OPTIONS = { isEvalSupported: false };
 const MAX_PAGE_WIDTH = 1000;
 
 export type PdfDocumentViewerProps = {
-  /** Where the PDF is served (same origin: `/uploads/…`). */
+  /** Where the PDF is served (same origin: `/uploads/…`): the Preview link, and what is shown. */
   fileUrl: string;
+  /**
+   * The PDF already fetched (a customer's receipt): shown from memory, so the page does not ask
+   * the server a second time. pdf.js reads a Blob itself; a blob: URL would need `connect-src
+   * blob:` in the page's CSP.
+   */
+  fileData?: Blob;
   /** The document's name, for the viewer's label and the Preview link. */
   title: string;
 };
@@ -50,7 +56,7 @@ export type PdfDocumentViewerProps = {
  * The text layer keeps the words selectable and readable by screen readers; the context menu is
  * off, as the spec asks. A missing or damaged file says so and offers the file itself.
  */
-export function PdfDocumentViewer({ fileUrl, title }: PdfDocumentViewerProps) {
+export function PdfDocumentViewer({ fileUrl, fileData, title }: PdfDocumentViewerProps) {
   const { t } = useTranslation('documents');
   const { t: tCommon } = useTranslation();
   const [pageCount, setPageCount] = useState<number | null>(null);
@@ -75,7 +81,7 @@ export function PdfDocumentViewer({ fileUrl, title }: PdfDocumentViewerProps) {
   const zoomOutTo = scale === null ? null : nextZoomStep(scale, -1);
   const isFitted =
     scale !== null && fitScale !== null && Math.abs(scale - fitScale) < ZOOM_TOLERANCE;
-  const file = useMemo(() => ({ url: fileUrl }), [fileUrl]);
+  const file = useMemo(() => fileData ?? { url: fileUrl }, [fileData, fileUrl]);
 
   const goTo = (next: number) => {
     if (pageCount === null || next < 1 || next > pageCount) return;

@@ -10,6 +10,10 @@ import type productsEn from './products/en.json';
 import type checkoutEn from './checkout/en.json';
 import type paymentResultEn from './payment-result/en.json';
 import type receiptsEn from './receipts/en.json';
+import type vmActionsEn from './vm-actions/en.json';
+import type vmOrdersEn from './vm-orders/en.json';
+import type publicIpEn from './public-ip/en.json';
+import type lifecycleEn from './lifecycle/en.json';
 
 const STORAGE_KEY = 'cloud-portal.language';
 const FALLBACK_LANGUAGE: TLanguage = 'en';
@@ -54,7 +58,8 @@ const translationLoaders: Record<Exclude<TLanguage, 'en'>, () => Promise<typeof 
  * document viewer), `accounts` (login, sign-up, recovery, the profile and the signed-in
  * header), `marketplace` (the marketplace pages) and `products` (product configuration and saved
  * items), `checkout` (Buy Now's modals and the invoice), `paymentResult` (the gateway return and
- * result pages) and `receipts` (the receipt viewer). Each language's file must have every key English has.
+ * result pages), `receipts` (the receipt viewer) and `vmOrders` (the clone, snapshot, renew and
+ * update screens). Each language's file must have every key English has.
  */
 const namespaceLoaders = {
   content: {
@@ -100,6 +105,26 @@ const namespaceLoaders = {
     en: () => import('./receipts/en.json').then((module) => module.default),
     ko: () =>
       import('./receipts/ko.json').then((module) => module.default satisfies typeof receiptsEn),
+  },
+  vmActions: {
+    en: () => import('./vm-actions/en.json').then((module) => module.default),
+    ko: () =>
+      import('./vm-actions/ko.json').then((module) => module.default satisfies typeof vmActionsEn),
+  },
+  vmOrders: {
+    en: () => import('./vm-orders/en.json').then((module) => module.default),
+    ko: () =>
+      import('./vm-orders/ko.json').then((module) => module.default satisfies typeof vmOrdersEn),
+  },
+  publicIp: {
+    en: () => import('./public-ip/en.json').then((module) => module.default),
+    ko: () =>
+      import('./public-ip/ko.json').then((module) => module.default satisfies typeof publicIpEn),
+  },
+  lifecycle: {
+    en: () => import('./lifecycle/en.json').then((module) => module.default),
+    ko: () =>
+      import('./lifecycle/ko.json').then((module) => module.default satisfies typeof lifecycleEn),
   },
 } satisfies Record<string, Record<TLanguage, () => Promise<object>>>;
 

@@ -8,6 +8,10 @@ import type products from './products/en.json';
 import type checkout from './checkout/en.json';
 import type paymentResult from './payment-result/en.json';
 import type receipts from './receipts/en.json';
+import type vmActions from './vm-actions/en.json';
+import type vmOrders from './vm-orders/en.json';
+import type publicIp from './public-ip/en.json';
+import type lifecycle from './lifecycle/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -22,6 +26,10 @@ declare module 'i18next' {
       checkout: typeof checkout;
       paymentResult: typeof paymentResult;
       receipts: typeof receipts;
+      vmActions: typeof vmActions;
+      vmOrders: typeof vmOrders;
+      publicIp: typeof publicIp;
+      lifecycle: typeof lifecycle;
     };
   }
 }

@@ -38,6 +38,11 @@ export const ZUserProfileInfoResponse = z.object({
   country: z.array(ZCountry),
   /** The first page of the Purchase History tab (§2.7); further pages: profileSetting/purchaseHistory. */
   purchaseHistory: ZPurchaseHistoryPage,
+  /**
+   * vm-lifecycle.md §3 "Profile details" `meraki`: runMerakiScript 1 while the company's network
+   * script runs; the Products tab's Assign then shows the maintenance message instead of opening.
+   */
+  meraki: z.object({ runMerakiScript: z.union([z.literal(0), z.literal(1)]) }),
 });
 export type TUserProfileInfoResponse = z.infer<typeof ZUserProfileInfoResponse>;
 

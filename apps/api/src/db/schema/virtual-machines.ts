@@ -175,6 +175,9 @@ export const vmBackups = pgTable(
   (table) => [
     unique('vm_backups_order_unique').on(table.orderId),
     index('vm_backups_owner_idx').on(table.companyId, table.customerId, table.vmId),
+    index('vm_backups_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'ready'`),
   ],
 );
 

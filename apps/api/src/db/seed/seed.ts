@@ -20,6 +20,7 @@ import { COUNTRIES } from './countries';
 import { buildDemoCompanies, type DemoCompany } from './demo-companies';
 import { writeDemoPolicyPdf } from './demo-documents';
 import { writeDemoGateways } from './demo-gateways';
+import { writeDemoPublicAddresses } from './demo-public-addresses';
 import { resolveCredentialsKey } from '../../payments/credentials-key';
 
 const assetsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
@@ -67,6 +68,7 @@ export async function seedDemoCompanies(db: Database, options: DemoSeedOptions):
   await db.transaction(async (tx) => {
     for (const demo of demos) {
       const companyId = await writeDemoCompany(tx as unknown as Database, demo);
+      await writeDemoPublicAddresses(tx as unknown as Database, companyId, demo.company.slug);
       if (credentialsKey)
         await writeDemoGateways(tx as unknown as Database, credentialsKey, companyId);
     }

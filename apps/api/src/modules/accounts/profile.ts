@@ -11,6 +11,7 @@ import type {
 import { PROFILE_IMAGE_INVALID } from '@cloud-portal/contract/accounts/profile';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
+import { companies } from '../../db/schema/company';
 import { readImage } from '../../http/image-uploads';
 import { listCountries } from '../company/list-countries';
 import type { Company } from '../../tenancy/company-directory';
@@ -24,9 +25,14 @@ export async function getProfile(
   company: Company,
   customer: Customer,
 ): Promise<TUserProfileInfoResponse> {
-  const [countryList, purchaseHistory] = await Promise.all([
+  const [countryList, purchaseHistory, networkScript] = await Promise.all([
     listCountries(db),
     listPurchaseHistory(db, { companyId: company.id, customerId: customer.id }, 1),
+    // Read fresh: the company directory's cached copy may be older than the flag.
+    db
+      .select({ isRunning: companies.networkScriptRunning })
+      .from(companies)
+      .where(eq(companies.id, company.id)),
   ]);
   const country = countryList.find((entry) => entry.countryCode === customer.dialCode);
   return {
@@ -50,6 +56,7 @@ export async function getProfile(
     },
     country: countryList,
     purchaseHistory,
+    meraki: { runMerakiScript: networkScript[0]?.isRunning ? 1 : 0 },
   };
 }
 

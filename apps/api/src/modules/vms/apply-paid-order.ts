@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { ORDER_KINDS, type OrderKind } from '@cloud-portal/contract/orders/order-status';
 import { orders } from '../../db/schema/orders';
+import { applyBackupOrder } from './apply-backup';
+import { applyRenewal } from './apply-renewal';
+import { applyUpdateOrder } from './apply-update';
 import { provisionVm, type ProvisionDeps, type ProvisionOutcome } from './provision-vm';
 
 /** What a paid order's job needs: the database, mail, the hypervisor connection and a clock. */
@@ -16,6 +19,10 @@ export type PaidOrderHandler = (deps: ApplyDeps, orderId: number) => Promise<Pro
 /** Each kind's handler; a kind without one (yet) is ignored. */
 const HANDLERS: Partial<Record<OrderKind, PaidOrderHandler>> = {
   [ORDER_KINDS.newPurchase]: (deps, orderId) => provisionVm(deps, { orderId }),
+  [ORDER_KINDS.cloneOrSnapshot]: applyBackupOrder,
+  [ORDER_KINDS.renew]: applyRenewal,
+  [ORDER_KINDS.update]: applyUpdateOrder,
+  [ORDER_KINDS.multiRenew]: applyRenewal,
 };
 
 /** The `vm-request` job: what a paid order asks of the machines layer, by its kind. */

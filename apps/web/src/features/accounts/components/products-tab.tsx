@@ -22,12 +22,17 @@ import { ACTIVE_VMS_PAGE_SIZE, type TActiveVm } from '@cloud-portal/contract/vms
 import { FactList } from '@/components/fact-list';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useActiveVms } from '../api/active-vms';
+import { useLiveVmState } from '../api/vm-actions/get-vm-status';
 import { publicAddress, statusBadge } from './products-tab-format';
 import classes from './products-tab.module.css';
 import { formatPurchaseDate } from './purchase-history-format';
 import { useAccountMessages } from './use-account-messages';
+import { useVmActionTextsReady } from './vm-actions/vm-action-texts';
+import { PublicIpCell } from './public-ip/public-ip-cell';
+import { AliasEditButton, VmActions } from './vm-actions/vm-actions';
+import { VmDialogs } from './vm-actions/vm-dialogs';
 
-/** Ten columns need the room of a laptop; narrower screens get one card per VM. */
+/** Eleven columns need the room of a laptop; narrower screens get one card per VM. */
 const TABLE_QUERY = '(min-width: 62em)';
 
 /**
@@ -40,6 +45,7 @@ export function ProductsTab() {
   const { translateError } = useAccountMessages();
   const [page, setPage] = useState(1);
   const vms = useActiveVms(page);
+  const areActionTextsReady = useVmActionTextsReady();
   const isTable = useMediaQuery(TABLE_QUERY, undefined, { getInitialValueInEffect: false });
   const listRef = useRef<HTMLDivElement>(null);
   const data = vms.data;
@@ -67,7 +73,7 @@ export function ProductsTab() {
         isRetrying={vms.isFetching}
       />
     );
-  } else if (!data) {
+  } else if (!data || !areActionTextsReady) {
     content = <ProductsSkeleton isTable={isTable} />;
   } else if (data.total === 0) {
     content = (
@@ -93,7 +99,9 @@ export function ProductsTab() {
         data-stale={vms.isPlaceholderData || undefined}
         aria-busy={vms.isPlaceholderData || undefined}
       >
-        {isTable ? <VmTable rows={data.rows} /> : <VmCards rows={data.rows} />}
+        <VmDialogs rows={data.rows}>
+          {isTable ? <VmTable rows={data.rows} /> : <VmCards rows={data.rows} />}
+        </VmDialogs>
       </div>
     );
   }
@@ -173,9 +181,13 @@ function useVmTexts() {
   });
 }
 
+/** The VM's state: the list's, or the live one while it is changing (see useLiveVmState). */
 function StatusBadge({ vm }: { vm: TActiveVm }) {
   const { t } = useTranslation('accounts');
-  const badge = statusBadge(vm.status);
+  const live = useLiveVmState(vm);
+  // 'missing' (the hypervisor lost the machine) has no badge of its own in the list: failed.
+  const status = live === 'missing' ? 'failed' : live;
+  const badge = statusBadge(status);
   return (
     <Badge
       component="span"
@@ -188,7 +200,7 @@ function StatusBadge({ vm }: { vm: TActiveVm }) {
         badge.withSpinner ? <Loader size={10} color={badge.textColor} aria-hidden /> : null
       }
       data-testid="vm-status"
-      data-status={vm.status}
+      data-status={status}
     >
       {t(`productsTab.statuses.${badge.key}`)}
     </Badge>
@@ -240,9 +252,10 @@ function VmName({ vm, id }: { vm: TActiveVm; id?: string }) {
 
 function VmTable({ rows }: { rows: readonly TActiveVm[] }) {
   const { t } = useTranslation('accounts');
+  const { t: tActions } = useTranslation('vmActions');
   const textsOf = useVmTexts();
   return (
-    <Table.ScrollContainer minWidth={1100} type="native">
+    <Table.ScrollContainer minWidth={1440} type="native">
       <Table verticalSpacing="sm" striped="even" highlightOnHover data-testid="products-table">
         <caption className={classes.caption}>{t('productsTab.caption')}</caption>
         <Table.Thead>
@@ -257,6 +270,9 @@ function VmTable({ rows }: { rows: readonly TActiveVm[] }) {
             <Table.Th scope="col">{t('productsTab.columns.expiry')}</Table.Th>
             <Table.Th scope="col">{t('productsTab.columns.ip')}</Table.Th>
             <Table.Th scope="col">{t('productsTab.columns.status')}</Table.Th>
+            <Table.Th scope="col" className={classes.actionsCell}>
+              {tActions('actions.column')}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -268,7 +284,12 @@ function VmTable({ rows }: { rows: readonly TActiveVm[] }) {
                   <VmName vm={vm} />
                 </Table.Th>
                 <Table.Td className={classes.wrap}>
-                  {vm.aliasName ?? <Missing label={t('productsTab.noAlias')} />}
+                  <span className={classes.alias}>
+                    <span data-testid="vm-alias">
+                      {vm.aliasName ?? <Missing label={t('productsTab.noAlias')} />}
+                    </span>
+                    <AliasEditButton vm={vm} />
+                  </span>
                 </Table.Td>
                 <Table.Td className={classes.wrap}>{vm.operatingSystem}</Table.Td>
                 <Table.Td className={classes.nowrap}>{texts.processor}</Table.Td>
@@ -280,15 +301,14 @@ function VmTable({ rows }: { rows: readonly TActiveVm[] }) {
                 <Table.Td className={classes.nowrap}>
                   <DateValue value={vm.endDate} text={texts.expiry} />
                 </Table.Td>
-                <Table.Td className={classes.address}>
-                  {texts.address ?? (
-                    <Text span c="dimmed" size="sm">
-                      {t('productsTab.notAssigned')}
-                    </Text>
-                  )}
+                <Table.Td className={classes.nowrap}>
+                  <PublicIpCell vm={vm} />
                 </Table.Td>
                 <Table.Td>
                   <StatusBadge vm={vm} />
+                </Table.Td>
+                <Table.Td className={classes.actionsCell}>
+                  <VmActions vm={vm} layout="table" />
                 </Table.Td>
               </Table.Tr>
             );
@@ -336,18 +356,10 @@ function VmCards({ rows }: { rows: readonly TActiveVm[] }) {
                   spacing="sm"
                   verticalSpacing="xs"
                   facts={[
-                    {
-                      label: t('productsTab.columns.alias'),
-                      value: vm.aliasName ?? t('productsTab.noAlias'),
-                    },
                     { label: t('productsTab.columns.os'), value: vm.operatingSystem },
                     { label: t('productsTab.columns.processor'), value: texts.processor },
                     { label: t('productsTab.columns.memory'), value: texts.memory },
                     { label: t('productsTab.columns.disk'), value: texts.disk },
-                    {
-                      label: t('productsTab.columns.ip'),
-                      value: texts.address ?? t('productsTab.notAssigned'),
-                    },
                     {
                       label: t('productsTab.columns.activation'),
                       value: texts.activation ?? t('productsTab.notYet'),
@@ -358,6 +370,22 @@ function VmCards({ rows }: { rows: readonly TActiveVm[] }) {
                     },
                   ]}
                 />
+                <Group gap="xs" wrap="nowrap">
+                  <Text span size="sm" c="dimmed">
+                    {t('productsTab.columns.ip')}:
+                  </Text>
+                  <PublicIpCell vm={vm} />
+                </Group>
+                <Group gap="xs" wrap="nowrap" className={classes.cardAlias}>
+                  <Text size="sm">
+                    <Text span size="sm" c="dimmed">
+                      {t('productsTab.columns.alias')}:{' '}
+                    </Text>
+                    <span data-testid="vm-alias">{vm.aliasName ?? t('productsTab.noAlias')}</span>
+                  </Text>
+                  <AliasEditButton vm={vm} />
+                </Group>
+                <VmActions vm={vm} layout="card" />
               </Stack>
             </Card>
           </li>

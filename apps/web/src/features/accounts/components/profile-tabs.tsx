@@ -14,6 +14,9 @@ import { PROFILE_TABS, type ProfileTab } from './profile-tabs-model';
 import classes from './profile-tabs.module.css';
 import { ProductsTab } from './products-tab';
 import { PurchaseHistoryTab } from './purchase-history-tab';
+import { RenewalsTab } from './renewals-tab';
+import { ArchivedTab } from './archived-tab';
+import { BackupTab } from './backup-tab';
 
 const TAB_ICONS = {
   products: IconServer,
@@ -36,9 +39,10 @@ const LABEL_KEYS = {
 type Props = { initialTab: ProfileTab };
 
 /**
- * The profile's tabs. Products lists the customer's VMs and Purchase History their purchases;
- * each other panel says plainly that its part is not available yet, until the issues that build
- * machines and tickets put their content (and Raise New Ticket) here.
+ * The profile's tabs. Products lists the customer's VMs, Purchase History their purchases,
+ * Renewals the VMs due for renewal and Archived the archived ones; each other panel says plainly
+ * that its part is not available yet, until the issues that build backups and tickets put their
+ * content (and Raise New Ticket) here.
  */
 export function ProfileTabs({ initialTab }: Props) {
   const { t } = useTranslation('accounts');
@@ -75,6 +79,12 @@ export function ProfileTabs({ initialTab }: Props) {
               <ProductsTab />
             ) : value === 'purchase-history' ? (
               <PurchaseHistoryTab />
+            ) : value === 'renewals' ? (
+              <RenewalsTab />
+            ) : value === 'archived' ? (
+              <ArchivedTab />
+            ) : value === 'backup' ? (
+              <BackupTab />
             ) : (
               <EmptyState
                 icon={<IconHourglassHigh size={28} aria-hidden />}

@@ -1,7 +1,6 @@
-import type { Quote } from '@cloud-portal/contract/marketplace/configuration-rules';
 import type { GatewayName } from '@cloud-portal/contract/orders/gateways';
 import { ChooseGatewayModal } from './choose-gateway-modal';
-import { UsdConversionModal } from './usd-conversion-modal';
+import { UsdConversionModal, type UsdBill } from './usd-conversion-modal';
 
 /** Where Buy Now stands: no dialog, choosing a gateway, or confirming a charge in US dollars. */
 export type BuyNowStep =
@@ -15,7 +14,9 @@ type Props = {
   step: BuyNowStep;
   /** The last list offered, kept while the dialog closes so it does not empty as it fades. */
   gateways: readonly GatewayName[];
-  quote: Quote;
+  quote: UsdBill;
+  /** Bill lines the conversion shows beyond price, discount and tax (a renewal's arrears). */
+  extraRows?: readonly { key: string; label: string; amount: string }[];
   currency: string;
   onClose: () => void;
   onChoose: (gateway: GatewayName) => void;
@@ -28,6 +29,7 @@ export function BuyNowModal({
   step,
   gateways,
   quote,
+  extraRows,
   currency,
   onClose,
   onChoose,
@@ -47,6 +49,7 @@ export function BuyNowModal({
       <UsdConversionModal
         opened={step.kind === 'convert'}
         quote={quote}
+        extraRows={extraRows}
         currency={currency}
         onClose={onClose}
         onProceed={onConfirmConversion}

@@ -3,12 +3,20 @@ import { useTranslation } from 'react-i18next';
 import type { Quote } from '@cloud-portal/contract/marketplace/configuration-rules';
 import { ZAR_TO_USD_RATE } from '@cloud-portal/contract/pricing/vm-pricing';
 import { formatAmount } from '@/lib/format-amount';
-import { toUsdFigures } from './usd-conversion';
+import { toUsd, toUsdFigures } from './usd-conversion';
+
+/** The figures the dialog converts (a new purchase's Total Value, or an order screen's bill). */
+export type UsdBill = Pick<
+  Quote,
+  'totalPrice' | 'discountAmount' | 'taxPercent' | 'taxAmount' | 'totalPayable'
+>;
 
 type Props = {
   opened: boolean;
   /** The bill in rand, as the Total Value table shows it. */
-  quote: Quote;
+  quote: UsdBill;
+  /** Lines of the bill beyond price, discount and tax (a renewal's arrears), in rand. */
+  extraRows?: readonly { key: string; label: string; amount: string }[];
   currency: string;
   onClose: () => void;
   onProceed: () => void;
@@ -25,6 +33,7 @@ const USD = 'USD';
 export function UsdConversionModal({
   opened,
   quote,
+  extraRows = [],
   currency,
   onClose,
   onProceed,
@@ -50,6 +59,7 @@ export function UsdConversionModal({
       from: quote.taxAmount,
       to: usd.taxAmount,
     },
+    ...extraRows.map((row) => ({ ...row, from: row.amount, to: toUsd(row.amount) })),
   ];
   const money = (amount: string, code: string) => formatAmount(amount, code, i18n.language);
 

@@ -10,16 +10,20 @@ export type UsdFigures = {
   totalPayable: string;
 };
 
+/** One rand amount ("123.45") in US dollars, 2 decimals, half up in cents. */
+export function toUsd(amount: string): string {
+  return formatMinor(zarToUsd(toMinor(amount)));
+}
+
 /**
  * A rand bill in US dollars at 1 ZAR = 0.063 USD, each figure converted on its own in cents
  * (half up), as the server converts the total it charges; never through a float.
  */
 export function toUsdFigures(quote: Pick<Quote, keyof UsdFigures>): UsdFigures {
-  const convert = (amount: string) => formatMinor(zarToUsd(toMinor(amount)));
   return {
-    totalPrice: convert(quote.totalPrice),
-    discountAmount: convert(quote.discountAmount),
-    taxAmount: convert(quote.taxAmount),
-    totalPayable: convert(quote.totalPayable),
+    totalPrice: toUsd(quote.totalPrice),
+    discountAmount: toUsd(quote.discountAmount),
+    taxAmount: toUsd(quote.taxAmount),
+    totalPayable: toUsd(quote.totalPayable),
   };
 }

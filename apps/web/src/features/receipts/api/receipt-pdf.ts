@@ -4,13 +4,9 @@ import { getCurrentLanguage } from '../../../i18n/i18n';
 import { ApiError, isApiError, renewSession } from '../../../lib/api-client';
 
 export type ReceiptPdf = {
-  /** The PDF as the server sent it: what Download saves. */
+  /** The PDF as the server sent it: what the viewer shows and Download saves. */
   blob: Blob;
-  /**
-   * The PDF's own address, for the viewer and its Preview. The page's CSP lets scripts fetch only
-   * from the site itself (`connect-src 'self'`, which no blob: URL matches), and a new tab will not
-   * open a data: URL, so the viewer asks the server again rather than reading `blob`.
-   */
+  /** The PDF's own address, for the viewer's Preview in a new tab. */
   url: string;
   /** The server's name for it (`receipt-<order reference>.pdf`). */
   fileName: string;

@@ -105,7 +105,7 @@ function ReceiptView({ receipt }: { receipt: ReceiptPdf }) {
   const { t } = useTranslation('receipts');
   return (
     <Stack maw={1000} mx="auto">
-      <DocumentViewer fileUrl={receipt.url} title={t('documentTitle')} />
+      <DocumentViewer fileUrl={receipt.url} fileData={receipt.blob} title={t('documentTitle')} />
     </Stack>
   );
 }

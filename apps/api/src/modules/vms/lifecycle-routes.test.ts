@@ -1,0 +1,404 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TArchivedVmsPage } from '@cloud-portal/contract/vms/archived-vms';
+import type { TRenewalVmsPage } from '@cloud-portal/contract/vms/renewals';
+import {
+  RESTORE_ARCHIVE_FAILED,
+  RESTORE_ARCHIVE_IN_PROGRESS,
+  RESTORE_ARCHIVE_NOT_RENEWED,
+  RESTORE_ARCHIVE_SUCCESS,
+} from '@cloud-portal/contract/vms/restore-archive-vm';
+import { post, signUpAndLogIn } from '../../../test/support/accounts';
+import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
+import { customers } from '../../db/schema/accounts';
+import { orders } from '../../db/schema/orders';
+import { orderTargets, virtualMachines } from '../../db/schema/virtual-machines';
+import { createHypervisorConnector } from '../../hypervisors/company-hypervisors';
+import type { Hypervisor } from '../../hypervisors/provider';
+import { SimulatorHypervisor } from '../../hypervisors/providers/simulator';
+import { insertVm, runningMachine, SERVICE_TYPE, type VmSeed } from './lifecycle-fixtures';
+import { blockedMessage, VM_NOT_FOUND } from './own-vm';
+
+const OPERATION_MS = 50;
+const DAY_MS = 86_400_000;
+let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
+type Customer = Awaited<ReturnType<typeof signUpAndLogIn>> & { companyId: number; origin: string };
+let owner: Customer;
+let neighbour: Customer;
+let foreigner: Customer;
+let hypervisor: Hypervisor;
+
+async function logInAt(origin: string): Promise<Customer> {
+  const customer = await signUpAndLogIn(t.app, t.smtp, {}, origin);
+  const [row] = await t.database.db
+    .select({ companyId: customers.companyId })
+    .from(customers)
+    .where(eq(customers.id, customer.id));
+  return { ...customer, companyId: row!.companyId, origin };
+}
+
+const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
+const vmOf = (customer: Customer, seed: Omit<VmSeed, 'companyId' | 'customerId'>) =>
+  insertVm(t.database.db, { companyId: customer.companyId, customerId: customer.id, ...seed });
+
+const get = (customer: Customer | null, url: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { origin: customer?.origin ?? MAIN_ORIGIN },
+    cookies: customer?.cookies ?? {},
+  });
+
+const restore = (customer: Customer, uuid: string, provider = SERVICE_TYPE) =>
+  post(
+    t.app,
+    '/api/virtualMachine/restoreArchiveVM',
+    { provider, virtualMachineUUID: uuid },
+    { origin: customer.origin, cookies: customer.cookies, headers: customer.csrf },
+  );
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const settle = () => pause(OPERATION_MS * 3);
+
+/** A machine archived at the simulator, as the sweep's archive job leaves it. */
+async function archivedMachine(): Promise<string> {
+  const uuid = await runningMachine(hypervisor, settle);
+  await hypervisor.powerOff(uuid);
+  await settle();
+  await hypervisor.archive(uuid);
+  await settle();
+  return uuid;
+}
+
+/** A paid renewal order (kind 3 or 5) targeting the machine, applied or not yet. */
+async function renewalOrder(
+  customer: Customer,
+  vmId: number,
+  {
+    kind = 3,
+    status = 'paid',
+    applied = false,
+  }: { kind?: number; status?: 'paid' | 'pending'; applied?: boolean },
+) {
+  const [order] = await t.database.db
+    .insert(orders)
+    .values({
+      reference: `ren-${randomBytes(8).toString('hex')}`,
+      companyId: customer.companyId,
+      customerId: customer.id,
+      kind,
+      status,
+      gateway: 'PayFast Payment',
+      currency: 'ZAR',
+      costMinor: 10_000,
+      discountMinor: 0,
+      taxMinor: 0,
+      totalMinor: 10_000,
+      taxBasisPoints: 1500,
+      taxBasis: 'beforeDiscount',
+      chargeCurrency: 'ZAR',
+      chargeTotalMinor: 10_000,
+      productName: 'Ubuntu Starter',
+      operatingSystem: 'Ubuntu 24.04',
+      lines: [],
+      periodDays: 30,
+      expiresAt: new Date(),
+      appliedAt: applied ? new Date() : null,
+    })
+    .returning({ id: orders.id });
+  await t.database.db
+    .insert(orderTargets)
+    .values({ orderId: order!.id, vmId, companyId: customer.companyId, costMinor: 10_000 });
+}
+
+const rowOf = async (vmId: number) =>
+  (await t.database.db.select().from(virtualMachines).where(eq(virtualMachines.id, vmId)))[0]!;
+
+beforeAll(async () => {
+  t = await createTestAppWithMail({ SIMULATOR_OPERATION_MS: String(OPERATION_MS) });
+  owner = await logInAt(MAIN_ORIGIN);
+  neighbour = await logInAt(MAIN_ORIGIN);
+  foreigner = await logInAt(SECOND_ORIGIN);
+  expect(foreigner.companyId).not.toBe(owner.companyId);
+  hypervisor = await createHypervisorConnector({
+    db: t.database.db,
+    credentialsKey: randomBytes(32),
+    simulatorOperationMs: OPERATION_MS,
+  })(SERVICE_TYPE, owner.companyId);
+});
+afterAll(() => t.close());
+
+describe('GET /api/vmAction/renewalVMs', () => {
+  const URL = '/api/vmAction/renewalVMs';
+  const names: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    const seeds: [string, Omit<VmSeed, 'companyId' | 'customerId'>][] = [
+      ['soon', { endsAt: daysFromNow(3), aliasName: 'web' }],
+      ['later', { endsAt: daysFromNow(40) }],
+      ['expired', { endsAt: daysFromNow(-2), status: 'expired' }],
+      ['archived', { endsAt: daysFromNow(-10), status: 'archived' }],
+      ['failed', { endsAt: daysFromNow(1), status: 'failed' }],
+      ['deleted', { endsAt: daysFromNow(1), status: 'deleted' }],
+      ['provisioning', { endsAt: null, status: 'provisioning' }],
+      ['blocked', { endsAt: daysFromNow(10), isBlocked: true }],
+      ['renewing', { endsAt: daysFromNow(20) }],
+      ['renewed-applied', { endsAt: daysFromNow(25) }],
+      ['renewal-unpaid', { endsAt: daysFromNow(28), status: 'shutoff' }],
+    ];
+    for (const [key, seed] of seeds) {
+      const vm = await vmOf(owner, seed);
+      names[key] = vm.name;
+      ids[key] = vm.id;
+    }
+    await renewalOrder(owner, ids.renewing!, { kind: 5 });
+    await renewalOrder(owner, ids['renewed-applied']!, { applied: true });
+    await renewalOrder(owner, ids['renewal-unpaid']!, { status: 'pending' });
+    // Other people's machines due just as soon.
+    await vmOf(neighbour, { endsAt: daysFromNow(3) });
+    await vmOf(foreigner, { endsAt: daysFromNow(3) });
+  });
+
+  it("lists the customer's machines due within 30 days or past, soonest first, with their state", async () => {
+    const response = await get(owner, URL);
+    expect(response.statusCode).toBe(200);
+    const page = response.json().data as TRenewalVmsPage;
+    expect(page.rows.map((row) => row.vmName)).toEqual(
+      [
+        'archived',
+        'expired',
+        'soon',
+        'blocked',
+        'renewing',
+        'renewed-applied',
+        'renewal-unpaid',
+      ].map((key) => names[key]),
+    );
+    expect(page.total).toBe(7);
+    const byName = Object.fromEntries(page.rows.map((row) => [row.vmName, row]));
+    expect(byName[names.soon!]).toMatchObject({
+      ID: ids.soon,
+      aliasName: 'web',
+      operatingSystem: 'Ubuntu 24.04',
+      cpu_Count: 2,
+      ram_Count: 4,
+      disk_Count: 80,
+      isRenewed: 0,
+      isBlocked: 0,
+      status: 'running',
+    });
+    expect(Date.parse(byName[names.soon!]!.endDate)).toBeGreaterThan(Date.now());
+    expect(byName[names.expired!]!.status).toBe('expired');
+    expect(byName[names.archived!]!.status).toBe('archived');
+    expect(byName[names.blocked!]!.isBlocked).toBe(1);
+    expect(byName[names.renewing!]!.isRenewed).toBe(1);
+    expect(byName[names['renewed-applied']!]!.isRenewed).toBe(0);
+    expect(byName[names['renewal-unpaid']!]!.isRenewed).toBe(0);
+  });
+
+  it('pages the list', async () => {
+    for (let index = 0; index < 5; index++)
+      await vmOf(owner, { endsAt: daysFromNow(29 + index / 10) });
+    const first = (await get(owner, `${URL}?page=1`)).json().data as TRenewalVmsPage;
+    const second = (await get(owner, `${URL}?page=2`)).json().data as TRenewalVmsPage;
+    const beyond = (await get(owner, `${URL}?page=3`)).json().data as TRenewalVmsPage;
+    expect(first.rows).toHaveLength(10);
+    expect(second.rows).toHaveLength(2);
+    expect([first.total, second.total, beyond.total]).toEqual([12, 12, 12]);
+    expect(beyond.rows).toEqual([]);
+    const endDates = [...first.rows, ...second.rows].map((row) => Date.parse(row.endDate));
+    expect(endDates).toEqual([...endDates].sort((a, b) => a - b));
+    expect((await get(owner, `${URL}?page=0`)).statusCode).toBe(400);
+  });
+
+  it("shows nobody else's machines and needs a login", async () => {
+    const neighbourPage = (await get(neighbour, URL)).json().data as TRenewalVmsPage;
+    expect(neighbourPage.total).toBe(1);
+    expect(neighbourPage.rows.map((row) => row.ID)).not.toContain(ids.soon);
+    const foreignPage = (await get(foreigner, URL)).json().data as TRenewalVmsPage;
+    expect(foreignPage.total).toBe(1);
+    expect((await get(null, URL)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/vmAction/archivedVMs', () => {
+  const URL = '/api/vmAction/archivedVMs';
+
+  it("lists only the customer's archived machines, latest archived first, page by page", async () => {
+    const customer = await logInAt(MAIN_ORIGIN);
+    const archived = [];
+    for (let index = 0; index < 12; index++) {
+      archived.push(
+        await vmOf(customer, {
+          endsAt: daysFromNow(-20),
+          status: 'archived',
+          archivedAt: new Date(Date.now() - (20 - index) * 3_600_000),
+          machineUuid: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+        }),
+      );
+    }
+    await vmOf(customer, { endsAt: daysFromNow(-3), status: 'expired' });
+    await vmOf(customer, { endsAt: daysFromNow(5) });
+    await vmOf(neighbour, { endsAt: daysFromNow(-20), status: 'archived' });
+
+    const first = (await get(customer, URL)).json().data as TArchivedVmsPage;
+    const second = (await get(customer, `${URL}?page=2`)).json().data as TArchivedVmsPage;
+    expect(first.total).toBe(12);
+    expect([...first.rows, ...second.rows].map((row) => row.ID)).toEqual(
+      archived.map((vm) => vm.id).reverse(),
+    );
+    const latest = archived.at(-1)!;
+    expect(first.rows[0]).toMatchObject({
+      ID: latest.id,
+      vmName: latest.name,
+      operatingSystem: 'Ubuntu 24.04',
+      cpu_Count: 2,
+      ram_Count: 4,
+      disk_Count: 80,
+      createdUUID: latest.machineUuid,
+      serviceCategory: SERVICE_TYPE,
+      isBlocked: 0,
+      endDate: latest.endsAt!.toISOString(),
+      archivedAt: latest.archivedAt!.toISOString(),
+    });
+    const foreignPage = (await get(foreigner, URL)).json().data as TArchivedVmsPage;
+    expect(foreignPage.total).toBe(0);
+    expect((await get(null, URL)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/virtualMachine/restoreArchiveVM', () => {
+  it('restores a renewed archived machine, which then runs again', async () => {
+    const uuid = await archivedMachine();
+    const vm = await vmOf(owner, {
+      endsAt: daysFromNow(30),
+      status: 'archived',
+      machineUuid: uuid,
+      expiredAt: daysFromNow(-10),
+      archivedAt: daysFromNow(-3),
+    });
+    const response = await restore(owner, uuid);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 200,
+      message: RESTORE_ARCHIVE_SUCCESS,
+      data: { ID: vm.id, status: 'busy' },
+    });
+    expect((await rowOf(vm.id)).status).toBe('busy');
+    // A second click while it comes back.
+    const again = await restore(owner, uuid);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(RESTORE_ARCHIVE_IN_PROGRESS);
+
+    // The app's vm-lifecycle worker starts it once the restore finished.
+    await expect
+      .poll(async () => (await rowOf(vm.id)).status, { timeout: 20_000, interval: 200 })
+      .toBe('running');
+    const restored = await rowOf(vm.id);
+    expect(restored.archivedAt).toBeNull();
+    expect(restored.expiredAt).toBeNull();
+    expect(await hypervisor.status(uuid)).toBe('running');
+    // No longer archived: the Archived tab and this call no longer know it.
+    expect((await restore(owner, uuid)).statusCode).toBe(404);
+  }, 30_000);
+
+  it('refuses while the period has not been renewed', async () => {
+    const uuid = await archivedMachine();
+    const vm = await vmOf(owner, {
+      endsAt: daysFromNow(-8),
+      status: 'archived',
+      machineUuid: uuid,
+    });
+    const response = await restore(owner, uuid);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(RESTORE_ARCHIVE_NOT_RENEWED);
+    expect((await rowOf(vm.id)).status).toBe('archived');
+  });
+
+  it("is 404 for another customer's or company's machine, one not archived, or none", async () => {
+    const uuid = await archivedMachine();
+    const vm = await vmOf(owner, {
+      endsAt: daysFromNow(30),
+      status: 'archived',
+      machineUuid: uuid,
+    });
+    for (const customer of [neighbour, foreigner]) {
+      const response = await restore(customer, uuid);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(VM_NOT_FOUND);
+    }
+    const running = await vmOf(owner, {
+      endsAt: daysFromNow(30),
+      machineUuid: await runningMachine(hypervisor, settle),
+    });
+    expect((await restore(owner, running.machineUuid!)).statusCode).toBe(404);
+    expect((await restore(owner, '4d3c2b1a-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await rowOf(vm.id)).status).toBe('archived');
+  });
+
+  it('refuses a blocked machine with the tooltip text', async () => {
+    const uuid = await archivedMachine();
+    await vmOf(owner, {
+      endsAt: daysFromNow(30),
+      status: 'archived',
+      machineUuid: uuid,
+      isBlocked: true,
+    });
+    const response = await restore(owner, uuid);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(blockedMessage('use'));
+  });
+
+  it("answers the spec's failure when the hypervisor fails, and the machine stays archived", async () => {
+    const uuid = await archivedMachine();
+    const vm = await vmOf(owner, {
+      endsAt: daysFromNow(30),
+      status: 'archived',
+      machineUuid: uuid,
+    });
+    const simulator = new SimulatorHypervisor(
+      { operationMs: OPERATION_MS },
+      { database: t.database.db, companyId: owner.companyId },
+    );
+    await simulator.failNext(uuid, 'storage offline', 'refuse');
+    const response = await restore(owner, uuid);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(RESTORE_ARCHIVE_FAILED);
+    const row = await rowOf(vm.id);
+    expect(row.status).toBe('archived');
+    expect(row.lastError).toContain('refused');
+    // The fault is spent: trying again in a while works.
+    expect((await restore(owner, uuid)).statusCode).toBe(200);
+  });
+
+  it('lets one of two restores at once go on', async () => {
+    const uuid = await archivedMachine();
+    const vm = await vmOf(owner, {
+      endsAt: daysFromNow(30),
+      status: 'archived',
+      machineUuid: uuid,
+    });
+    const responses = await Promise.all([restore(owner, uuid), restore(owner, uuid)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect((await rowOf(vm.id)).status).toBe('busy');
+  });
+
+  it('refuses a request without the CSRF header or without a login', async () => {
+    const uuid = await archivedMachine();
+    await vmOf(owner, { endsAt: daysFromNow(30), status: 'archived', machineUuid: uuid });
+    const withoutCsrf = await post(
+      t.app,
+      '/api/virtualMachine/restoreArchiveVM',
+      { provider: SERVICE_TYPE, virtualMachineUUID: uuid },
+      { origin: owner.origin, cookies: owner.cookies },
+    );
+    expect(withoutCsrf.statusCode).toBe(403);
+    const loggedOut = await post(t.app, '/api/virtualMachine/restoreArchiveVM', {
+      provider: SERVICE_TYPE,
+      virtualMachineUUID: uuid,
+    });
+    expect(loggedOut.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,424 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  EmptyState,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCalendarCheck, IconLock, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { MAX_RENEW_SELECTION } from '@cloud-portal/contract/vms/renew-selection';
+import { RENEWAL_VMS_PAGE_SIZE, type TRenewalVm } from '@cloud-portal/contract/vms/renewals';
+import { FactList } from '@/components/fact-list';
+import { QueryErrorAlert } from '@/components/query-error-alert';
+import { useRenewalVms } from '../api/renewal-vms';
+import { isSelectable, renewPath, renewSelectedPath, toggleSelection } from './lifecycle-format';
+import { LifecyclePager } from './lifecycle-pager';
+import { useLifecycleMessages, useLifecycleTextsReady } from './lifecycle-texts';
+import classes from './lifecycle-tabs.module.css';
+import { formatPurchaseDate } from './purchase-history-format';
+import { ConfirmModal } from './vm-actions/confirm-modal';
+import { GuardedButton } from './vm-actions/guarded-button';
+
+/** Eleven columns need the room of a laptop; narrower screens get one card per VM. */
+const TABLE_QUERY = '(min-width: 62em)';
+
+type RowProps = {
+  vm: TRenewalVm;
+  isChecked: boolean;
+  isSelectionFull: boolean;
+  onToggle: (vm: TRenewalVm, isChecked: boolean) => void;
+  onRenew: (vm: TRenewalVm) => void;
+};
+
+/**
+ * vm-lifecycle.md §2.7 Renewals: the customer's VMs whose expiry date is within 30 days or past
+ * (expired and archived ones badged), soonest first. Renew asks "Do you want to proceed
+ * further?" and goes to /renewvm/{ID}; ticked rows (kept across pages, at most 20) go together to
+ * /renewMultipleVM/{IDs} with Renew Selected VM. A renewed or blocked row cannot be ticked.
+ */
+export function RenewalsTab() {
+  const { t } = useTranslation('lifecycle');
+  const { translateError } = useLifecycleMessages();
+  const areTextsReady = useLifecycleTextsReady();
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [selection, setSelection] = useState<number[]>([]);
+  const [confirming, setConfirming] = useState<TRenewalVm | null>(null);
+  const renewals = useRenewalVms(page);
+  const isTable = useMediaQuery(TABLE_QUERY, undefined, { getInitialValueInEffect: false });
+  const listRef = useRef<HTMLDivElement>(null);
+  const data = renewals.data;
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / RENEWAL_VMS_PAGE_SIZE));
+
+  if (data && !renewals.isPlaceholderData && data.rows.length === 0 && page > pages) {
+    setPage(pages);
+  }
+
+  const turnTo = (next: number) => {
+    setPage(next);
+    const top = listRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && top < 0) listRef.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const rowProps = {
+    isSelectionFull: selection.length >= MAX_RENEW_SELECTION,
+    onToggle: (vm: TRenewalVm, isChecked: boolean) =>
+      setSelection((current) => toggleSelection(current, vm.ID, isChecked)),
+    onRenew: setConfirming,
+  };
+
+  let content: ReactNode;
+  if (!data && renewals.isError) {
+    content = (
+      <QueryErrorAlert
+        title={t('renewals.loadError')}
+        message={translateError(renewals.error)}
+        onRetry={() => void renewals.refetch()}
+        isRetrying={renewals.isFetching}
+      />
+    );
+  } else if (!data || !areTextsReady) {
+    content = (
+      <Stack gap="sm" aria-busy="true" data-testid="renewals-loading">
+        <VisuallyHidden>{t('loading')}</VisuallyHidden>
+        {Array.from({ length: isTable ? 5 : 3 }, (_, index) => (
+          <Skeleton key={index} height={isTable ? 36 : 180} radius="md" />
+        ))}
+      </Stack>
+    );
+  } else if (data.total === 0) {
+    content = (
+      <EmptyState
+        icon={<IconCalendarCheck size={28} aria-hidden />}
+        withIndicatorBackground
+        title={t('renewals.emptyTitle')}
+        description={t('renewals.emptyText')}
+        py="lg"
+        data-testid="renewals-empty"
+      />
+    );
+  } else {
+    content = (
+      <div
+        className={classes.rows}
+        data-stale={renewals.isPlaceholderData || undefined}
+        aria-busy={renewals.isPlaceholderData || undefined}
+      >
+        {isTable ? (
+          <RenewalTable rows={data.rows} selection={selection} {...rowProps} />
+        ) : (
+          <RenewalCards rows={data.rows} selection={selection} {...rowProps} />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <Stack gap="md" ref={listRef} className={classes.root} data-testid="renewals-tab">
+      {selection.length > 0 && areTextsReady && (
+        <Paper withBorder radius="md" p="sm" data-testid="renewals-selection">
+          <Group justify="space-between" gap="sm">
+            <Stack gap={2}>
+              <Text size="sm" fw={600} role="status" data-testid="renewals-selected-count">
+                {t('renewals.selectedCount', { count: selection.length })}
+              </Text>
+              {selection.length >= MAX_RENEW_SELECTION && (
+                <Text size="xs" c="dimmed">
+                  {t('renewals.selectionLimit', { count: MAX_RENEW_SELECTION })}
+                </Text>
+              )}
+            </Stack>
+            <Group gap="xs">
+              <Button variant="subtle" size="sm" onClick={() => setSelection([])}>
+                {t('renewals.clearSelection')}
+              </Button>
+              <Button
+                component={Link}
+                to={renewSelectedPath(selection)}
+                size="sm"
+                leftSection={<IconRefresh size={16} aria-hidden />}
+                data-testid="renew-selected"
+              >
+                {t('renewals.renewSelected')}
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
+      {content}
+      {data && areTextsReady && (
+        <LifecyclePager
+          page={page}
+          pageSize={RENEWAL_VMS_PAGE_SIZE}
+          total={total}
+          onChange={turnTo}
+          isCompact={!isTable}
+          testId="renewals"
+        />
+      )}
+      {areTextsReady && (
+        <ConfirmModal
+          opened={confirming !== null}
+          onClose={() => setConfirming(null)}
+          onConfirm={() => {
+            if (confirming) void navigate(renewPath(confirming.ID));
+          }}
+          title={t('renewals.confirmTitle')}
+          text={t('renewals.confirmText')}
+          noLabel={t('renewals.no')}
+          yesLabel={t('renewals.yes')}
+          color="blue"
+          testId="renew-confirm"
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The texts of one row, as both layouts show them. */
+function useRowTexts() {
+  const { t, i18n } = useTranslation('lifecycle');
+  return (vm: TRenewalVm) => ({
+    processor: t('cores', { count: vm.cpu_Count }),
+    memory: t('gigabytes', { count: vm.ram_Count }),
+    disk: t('gigabytes', { count: vm.disk_Count }),
+    start: vm.startDate ? formatPurchaseDate(vm.startDate, i18n.language) : null,
+    expiry: formatPurchaseDate(vm.endDate, i18n.language),
+  });
+}
+
+/** The VM's name, its blocked icon (with the spec's tooltip, also on focus) and its state. */
+function VmName({ vm, id }: { vm: TRenewalVm; id?: string }) {
+  const { t } = useTranslation('lifecycle');
+  const { message } = useLifecycleMessages();
+  return (
+    <span className={classes.name}>
+      <span id={id}>{vm.vmName}</span>
+      {vm.isBlocked === 1 && (
+        <Tooltip
+          label={message('blockedRenew')}
+          multiline
+          maw={260}
+          events={{ hover: true, focus: true, touch: true }}
+        >
+          <span
+            className={classes.blocked}
+            tabIndex={0}
+            role="img"
+            aria-label={t('blocked')}
+            data-testid="renewal-blocked"
+          >
+            <IconLock size={16} aria-hidden />
+          </span>
+        </Tooltip>
+      )}
+      {(vm.status === 'expired' || vm.status === 'archived') && (
+        <Tooltip
+          label={t(vm.status === 'expired' ? 'renewals.expiredHint' : 'renewals.archivedHint')}
+          multiline
+          maw={260}
+          events={{ hover: true, focus: false, touch: true }}
+        >
+          <Badge
+            component="span"
+            color={vm.status === 'expired' ? 'orange' : 'gray'}
+            variant="light"
+            c={vm.status === 'expired' ? 'dark.9' : 'gray.9'}
+            size="sm"
+            className={classes.badge}
+            data-testid="renewal-status"
+            data-status={vm.status}
+          >
+            {t(`statuses.${vm.status}`)}
+          </Badge>
+        </Tooltip>
+      )}
+    </span>
+  );
+}
+
+function SelectBox({ vm, isChecked, isSelectionFull, onToggle }: Omit<RowProps, 'onRenew'>) {
+  const { t } = useTranslation('lifecycle');
+  const isDisabled = !isSelectable(vm) || (!isChecked && isSelectionFull);
+  return (
+    <Checkbox
+      checked={isChecked}
+      disabled={isDisabled}
+      onChange={(event) => onToggle(vm, event.currentTarget.checked)}
+      aria-label={t('renewals.select', { name: vm.vmName })}
+      data-testid="renewal-select"
+    />
+  );
+}
+
+/** Renew, or "Renewed" while a paid renewal is being applied; blocked rows say why not. */
+function RenewAction({ vm, onRenew }: Pick<RowProps, 'vm' | 'onRenew'>) {
+  const { t } = useTranslation('lifecycle');
+  const { message } = useLifecycleMessages();
+  if (vm.isRenewed === 1) {
+    return (
+      <Tooltip
+        label={t('renewals.renewedHint')}
+        multiline
+        maw={240}
+        events={{ hover: true, focus: true, touch: true }}
+      >
+        <Badge
+          component="span"
+          color="teal"
+          variant="light"
+          c="dark.9"
+          className={classes.badge}
+          tabIndex={0}
+          data-testid="renewal-renewed"
+        >
+          {t('renewals.renewed')}
+        </Badge>
+      </Tooltip>
+    );
+  }
+  return (
+    <GuardedButton
+      size="xs"
+      variant="light"
+      onClick={() => onRenew(vm)}
+      unavailableReason={vm.isBlocked === 1 ? message('blockedRenew') : null}
+      aria-label={t('renewals.renewFor', { name: vm.vmName })}
+      data-testid="renewal-renew"
+    >
+      {t('renewals.renew')}
+    </GuardedButton>
+  );
+}
+
+type ListProps = Omit<RowProps, 'vm' | 'isChecked'> & {
+  rows: readonly TRenewalVm[];
+  selection: readonly number[];
+};
+
+function RenewalTable({ rows, selection, ...rowProps }: ListProps) {
+  const { t } = useTranslation('lifecycle');
+  const textsOf = useRowTexts();
+  return (
+    <Table.ScrollContainer minWidth={1080} type="native">
+      <Table verticalSpacing="sm" striped="even" highlightOnHover data-testid="renewals-table">
+        <caption className={classes.caption}>{t('renewals.caption')}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">
+              <VisuallyHidden>{t('columns.select')}</VisuallyHidden>
+            </Table.Th>
+            <Table.Th scope="col">{t('columns.name')}</Table.Th>
+            <Table.Th scope="col">{t('columns.alias')}</Table.Th>
+            <Table.Th scope="col">{t('columns.os')}</Table.Th>
+            <Table.Th scope="col">{t('columns.processor')}</Table.Th>
+            <Table.Th scope="col">{t('columns.memory')}</Table.Th>
+            <Table.Th scope="col">{t('columns.disk')}</Table.Th>
+            <Table.Th scope="col">{t('columns.startDate')}</Table.Th>
+            <Table.Th scope="col">{t('columns.expiryDate')}</Table.Th>
+            <Table.Th scope="col">{t('columns.action')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((vm) => {
+            const texts = textsOf(vm);
+            return (
+              <Table.Tr key={vm.ID} data-testid="renewal-row" data-vm-id={vm.ID}>
+                <Table.Td>
+                  <SelectBox vm={vm} isChecked={selection.includes(vm.ID)} {...rowProps} />
+                </Table.Td>
+                <Table.Th scope="row" fw={600}>
+                  <VmName vm={vm} />
+                </Table.Th>
+                <Table.Td className={classes.wrap}>{vm.aliasName ?? t('none')}</Table.Td>
+                <Table.Td className={classes.wrap}>{vm.operatingSystem}</Table.Td>
+                <Table.Td className={classes.nowrap}>{texts.processor}</Table.Td>
+                <Table.Td className={classes.nowrap}>{texts.memory}</Table.Td>
+                <Table.Td className={classes.nowrap}>{texts.disk}</Table.Td>
+                <Table.Td className={classes.nowrap}>
+                  {vm.startDate && texts.start ? (
+                    <time dateTime={vm.startDate}>{texts.start}</time>
+                  ) : (
+                    t('notYet')
+                  )}
+                </Table.Td>
+                <Table.Td className={classes.nowrap}>
+                  <time dateTime={vm.endDate}>{texts.expiry}</time>
+                </Table.Td>
+                <Table.Td>
+                  <RenewAction vm={vm} onRenew={rowProps.onRenew} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function RenewalCards({ rows, selection, ...rowProps }: ListProps) {
+  const { t } = useTranslation('lifecycle');
+  const textsOf = useRowTexts();
+  return (
+    <Stack component="ul" gap="sm" className={classes.cards} aria-label={t('renewals.caption')}>
+      {rows.map((vm) => {
+        const texts = textsOf(vm);
+        const headingId = `renewal-${vm.ID}`;
+        return (
+          <li key={vm.ID}>
+            <Card
+              component="article"
+              withBorder
+              radius="md"
+              padding="md"
+              aria-labelledby={headingId}
+              data-testid="renewal-row"
+              data-vm-id={vm.ID}
+            >
+              <Stack gap="sm">
+                <Group gap="sm" align="flex-start" wrap="nowrap">
+                  <SelectBox vm={vm} isChecked={selection.includes(vm.ID)} {...rowProps} />
+                  <Text component="h3" fw={600} m={0} className={classes.cardTitle}>
+                    <VmName vm={vm} id={headingId} />
+                  </Text>
+                </Group>
+                <FactList
+                  variant="plain"
+                  cols={2}
+                  spacing="sm"
+                  verticalSpacing="xs"
+                  facts={[
+                    { label: t('columns.alias'), value: vm.aliasName ?? t('none') },
+                    { label: t('columns.os'), value: vm.operatingSystem },
+                    { label: t('columns.processor'), value: texts.processor },
+                    { label: t('columns.memory'), value: texts.memory },
+                    { label: t('columns.disk'), value: texts.disk },
+                    { label: t('columns.startDate'), value: texts.start ?? t('notYet') },
+                    { label: t('columns.expiryDate'), value: texts.expiry },
+                  ]}
+                />
+                <Group justify="flex-end">
+                  <RenewAction vm={vm} onRenew={rowProps.onRenew} />
+                </Group>
+              </Stack>
+            </Card>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,206 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { virtualMachines } from '../apps/api/src/db/schema/virtual-machines';
+import { accessibilityViolations } from './support/accessibility';
+import {
+  launchBrowser,
+  newPage,
+  pageErrors,
+  PHONE,
+  SCREENSHOT_DIR,
+  screenshot,
+} from './support/browser';
+import { logIn, registerCustomer, type Customer } from './support/customer';
+import { useLanguage } from './support/language';
+import { startPortal, type Portal } from './support/portal';
+
+/**
+ * Issue 11: the profile's Backup tab (vm-lifecycle.md §2.7) in Chromium: Clone after a confirm
+ * → the clone screen with the type chosen → paid in the sandbox → the clone listed, viewed,
+ * refused deletion while the machine runs, restored (the page reloads 3 s later); a blocked
+ * machine's actions with the spec's tooltip; Korean at 360 px.
+ */
+
+process.env.E2E_SIMULATOR_OPERATION_MS ??= '500';
+
+let portal: Portal;
+let browser: Browser;
+let customer: Customer;
+let context: BrowserContext;
+let page: Page;
+let vmId: number;
+
+type ActiveVm = { ID: number; vmName: string; status: string };
+
+async function activeVms(on: Page): Promise<ActiveVm[]> {
+  return on.evaluate(async () => {
+    const answer = await fetch('/api/vmAction/activeVMs?page=1');
+    return (await answer.json()).data.rows as ActiveVm[];
+  });
+}
+
+async function payInSandbox(on: Page) {
+  await on.getByTestId('pay-button').click();
+  await on.waitForURL(/\/api\/payments\/sandbox\//);
+  await on.getByTestId('sandbox-complete').click();
+  await on.waitForURL(/\/PurchaseSuccessful\?orderID=/);
+}
+
+async function chooseSandbox(on: Page) {
+  const modal = on.getByTestId('choose-gateway-modal');
+  await modal.waitFor();
+  await modal.getByTestId('gateway-option-sandbox').check();
+  await modal.getByTestId('choose-gateway-proceed').click();
+}
+
+async function openBackupTab(on: Page) {
+  await on.goto(`${portal.url}/CustomerProfile/2`);
+  await on.getByRole('tab', { name: /Backup|백업/ }).click();
+  await on.getByTestId('backup-vm').first().waitFor();
+}
+
+beforeAll(async () => {
+  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+  customer = await registerCustomer(portal);
+  ({ page, context } = await newPage(browser));
+  await logIn(page, portal, customer);
+  const products = await page.evaluate(async () => {
+    const answer = await fetch('/api/marketPlace/getProducts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pageSize: 48 }),
+    });
+    return (await answer.json()).data.VMProducts as { productName: string; productID: number }[];
+  });
+  const starter = products.find((card) => card.productName === 'Ubuntu Starter')!;
+  await page.goto(`${portal.url}/productdetails/${starter.productID}?period=30`);
+  await page.getByTestId('buy-now').click();
+  await chooseSandbox(page);
+  await page.getByTestId('invoice').waitFor();
+  await payInSandbox(page);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const running = (await activeVms(page)).find((vm) => vm.status === 'running');
+    if (running) {
+      vmId = running.ID;
+      break;
+    }
+    if (Date.now() > deadline) throw new Error('the bought VM never ran');
+    await page.waitForTimeout(500);
+  }
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await portal?.close();
+});
+
+describe('the Backup tab', () => {
+  it('clones a machine after a confirm, and lists, views, restores the clone', async () => {
+    await openBackupTab(page);
+    const card = page.locator(`[data-testid="backup-vm"][data-vm-id="${vmId}"]`);
+    await card.getByTestId('backup-toggle').click();
+    await card.getByTestId('backups-empty').waitFor();
+    await screenshot(page, 'backup-tab');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await card.getByTestId('backup-clone').click();
+    const confirm = page.getByTestId('backup-confirm');
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await page.waitForURL(new RegExp(`/buyclonevm/${vmId}$`));
+    // The type chosen on the tab is chosen here.
+    expect(await page.getByTestId('backup-type-clone').isChecked()).toBe(true);
+    await page.getByTestId('buy-now').click();
+    await chooseSandbox(page);
+    await page.waitForURL(/\/purchasedetails\/2\?orderID=/);
+    await page.getByTestId('invoice').waitFor();
+    await payInSandbox(page);
+
+    await openBackupTab(page);
+    await card.getByTestId('backup-toggle').click();
+    const row = card.getByTestId('backup-row').first();
+    await row.waitFor();
+    await row.locator('[data-testid="backup-status"][data-status="ready"]').waitFor({
+      timeout: 30_000,
+    });
+    await screenshot(page, 'backup-tab-clone');
+
+    await row.getByTestId('backup-view').click();
+    const access = page.getByTestId('backup-access-dialog');
+    await access.getByTestId('backup-access').waitFor();
+    expect(await access.getByTestId('backup-access-user').inputValue()).not.toBe('');
+    await screenshot(page, 'backup-tab-access');
+    await page.keyboard.press('Escape');
+    await access.waitFor({ state: 'detached' });
+
+    // The machine runs: a clone cannot be deleted (§8).
+    await row.getByTestId('backup-delete').click();
+    const remove = page.getByTestId('backup-delete-confirm');
+    await remove.getByRole('button', { name: 'Delete' }).click();
+    await remove
+      .getByTestId('backup-delete-confirm-error')
+      .getByText('Virtual machine must be shut off to perform this operation.')
+      .waitFor();
+    await remove.getByRole('button', { name: 'No' }).click();
+
+    await row.getByTestId('backup-restore').click();
+    const restore = page.getByTestId('backup-restore-confirm');
+    await restore.getByRole('button', { name: 'Restore VM' }).click();
+    await page.getByText('Clone Virtual Machine restored successfully.').first().waitFor();
+    await card.getByTestId('backups-reloading').waitFor();
+    // §4: the page reloads 3 seconds after a restore.
+    await page.waitForEvent('load', { timeout: 10_000 });
+    const machines = await activeVms(page);
+    expect(machines.length).toBe(2);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('keeps a blocked machine’s Clone and Snapshot with the spec’s tooltip', async () => {
+    await portal.database.db
+      .update(virtualMachines)
+      .set({ isBlocked: true })
+      .where(eq(virtualMachines.id, vmId));
+    await openBackupTab(page);
+    const card = page.locator(`[data-testid="backup-vm"][data-vm-id="${vmId}"]`);
+    const clone = card.getByTestId('backup-clone');
+    expect(await clone.getAttribute('aria-disabled')).toBe('true');
+    expect(await clone.getAttribute('data-unavailable-reason')).toBe(
+      'This VM is blocked by admin, so you are not able to clone the VM.',
+    );
+    await clone.hover();
+    await page.getByRole('tooltip').getByText('not able to clone the VM').waitFor();
+    await clone.click({ force: true });
+    expect(await page.getByTestId('backup-confirm').count()).toBe(0);
+    await screenshot(page, 'backup-tab-blocked');
+    await portal.database.db
+      .update(virtualMachines)
+      .set({ isBlocked: false })
+      .where(eq(virtualMachines.id, vmId));
+  });
+
+  it('fits a phone in Korean', async () => {
+    const { page: phone, context: phoneContext } = await newPage(browser, { viewport: PHONE });
+    await logIn(phone, portal, customer);
+    await useLanguage(phone, 'ko');
+    await openBackupTab(phone);
+    const card = phone.locator(`[data-testid="backup-vm"][data-vm-id="${vmId}"]`);
+    await card.getByTestId('backup-toggle').click();
+    await card
+      .locator('[data-testid="backup-row"], [data-testid="backups-empty"]')
+      .first()
+      .waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await screenshot(phone, 'backup-tab-ko-phone');
+    await phone
+      .getByTestId('backup-tab')
+      .screenshot({ path: path.join(SCREENSHOT_DIR, 'backup-tab-ko-phone-tab.png') });
+    expect(pageErrors(phone)).toEqual([]);
+    await phoneContext.close();
+  });
+});

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { customers } from '../../apps/api/src/db/schema/accounts';
+import { orders } from '../../apps/api/src/db/schema/orders';
+import { virtualMachines } from '../../apps/api/src/db/schema/virtual-machines';
+import type { Customer } from './customer';
+import type { Portal } from './portal';
+
+/** The marketplace's product ids by name, as a visitor's listing gives them. */
+export async function productIds(portal: Portal): Promise<Record<string, number>> {
+  const response = await fetch(`${portal.url}/api/marketPlace/getProducts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: portal.url },
+    body: JSON.stringify({ pageSize: 48 }),
+  });
+  const { data } = (await response.json()) as {
+    data: Record<'VMProducts' | 'GoldVMData', { productName: string; productID: number }[]>;
+  };
+  return Object.fromEntries(
+    [...data.VMProducts, ...data.GoldVMData].map((card) => [card.productName, card.productID]),
+  );
+}
+
+/**
+ * Buys the configured product with the built-in sandbox gateway (Buy Now → gateway → invoice →
+ * Pay → sandbox Complete) and waits for the success page (as e2e/purchase.spec.ts does).
+ */
+export async function buyWithSandbox(page: Page, productUrl: string): Promise<void> {
+  await page.goto(productUrl);
+  await page.getByTestId('buy-now').click();
+  const modal = page.getByTestId('choose-gateway-modal');
+  await modal.waitFor();
+  await modal.getByTestId('gateway-option-sandbox').check();
+  await modal.getByTestId('choose-gateway-proceed').click();
+  await page.waitForURL(/\/purchasedetails\/1/);
+  await page.getByTestId('invoice').waitFor();
+  await page.getByTestId('pay-button').click();
+  await page.waitForURL(/\/api\/payments\/sandbox\//);
+  await page.getByTestId('sandbox-complete').click();
+  await page.waitForURL(/\/PurchaseSuccessful\?orderID=/);
+}
+
+/**
+ * A VM row for the customer, written straight into the portal's database as the provisioning
+ * job would leave it (no machine behind it: for screens that must not call the hypervisor,
+ * such as a blocked VM's).
+ */
+export async function insertVm(
+  portal: Portal,
+  customer: Customer,
+  values: { name: string; isBlocked?: boolean; status?: 'running' | 'shutoff' },
+): Promise<number> {
+  const db = portal.database.db;
+  const [owner] = await db
+    .select({ id: customers.id, companyId: customers.companyId })
+    .from(customers)
+    .where(eq(customers.email, customer.email));
+  const [order] = await db
+    .insert(orders)
+    .values({
+      reference: `E2E-${randomUUID().slice(0, 8)}`,
+      companyId: owner!.companyId,
+      customerId: owner!.id,
+      kind: 1,
+      status: 'paid',
+      gateway: 'Sandbox Payment',
+      currency: 'ZAR',
+      costMinor: 10_000,
+      discountMinor: 0,
+      taxMinor: 0,
+      totalMinor: 10_000,
+      taxBasisPoints: 1500,
+      taxBasis: 'beforeDiscount',
+      chargeCurrency: 'ZAR',
+      chargeTotalMinor: 10_000,
+      productName: values.name,
+      operatingSystem: 'Ubuntu 24.04',
+      lines: [],
+      periodDays: 30,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning({ id: orders.id });
+  const [vm] = await db
+    .insert(virtualMachines)
+    .values({
+      companyId: owner!.companyId,
+      customerId: owner!.id,
+      orderId: order!.id,
+      name: values.name,
+      operatingSystem: 'Ubuntu 24.04',
+      serviceType: 'Proxmox VE',
+      driver: 'simulator',
+      machineUuid: randomUUID(),
+      privateAddress: '10.0.0.9',
+      status: values.status ?? 'running',
+      ramGb: 4,
+      vcpus: 2,
+      diskGb: 100,
+      periodDays: 30,
+      isBlocked: values.isBlocked ?? false,
+      startsAt: new Date(),
+      endsAt: new Date(Date.now() + 30 * 86_400_000),
+    })
+    .returning({ id: virtualMachines.id });
+  return vm!.id;
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+const zFlag = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * An archived VM (vm-lifecycle.md §3 "Archived VM") in the spec's wire names, plus the portal's
+ * `endDate` (a future one means the period was renewed and the machine may be restored),
+ * `archivedAt`, and the alias and start date the View modal shows.
+ */
+export const ZArchivedVm = z.object({
+  ID: z.number().int(),
+  vmName: z.string(),
+  aliasName: z.string().nullable(),
+  operatingSystem: z.string(),
+  cpu_Count: z.number().int(),
+  ram_Count: z.number().int(),
+  disk_Count: z.number().int(),
+  createdUUID: z.string().nullable(),
+  serviceCategory: z.string(),
+  isBlocked: zFlag,
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  archivedAt: z.string().nullable(),
+});
+export type TArchivedVm = z.infer<typeof ZArchivedVm>;
+
+export const ARCHIVED_VMS_PAGE_SIZE = 10;
+
+/** GET /api/vmAction/archivedVMs?page=N (customers): their archived machines, latest first. */
+export const ZArchivedVmsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+export const ZArchivedVmsPage = z.object({
+  rows: z.array(ZArchivedVm),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TArchivedVmsPage = z.infer<typeof ZArchivedVmsPage>;
