@@ -15,6 +15,7 @@ import {
 import { logIn, registerCustomer, type Customer } from './support/customer';
 import { useLanguage } from './support/language';
 import { startPortal, type Portal } from './support/portal';
+import { activeVms, chooseSandbox, payInSandbox } from './support/vm';
 
 /**
  * Issue 11: the profile's Backup tab (vm-lifecycle.md §2.7) in Chromium: Clone after a confirm
@@ -31,29 +32,6 @@ let customer: Customer;
 let context: BrowserContext;
 let page: Page;
 let vmId: number;
-
-type ActiveVm = { ID: number; vmName: string; status: string };
-
-async function activeVms(on: Page): Promise<ActiveVm[]> {
-  return on.evaluate(async () => {
-    const answer = await fetch('/api/vmAction/activeVMs?page=1');
-    return (await answer.json()).data.rows as ActiveVm[];
-  });
-}
-
-async function payInSandbox(on: Page) {
-  await on.getByTestId('pay-button').click();
-  await on.waitForURL(/\/api\/payments\/sandbox\//);
-  await on.getByTestId('sandbox-complete').click();
-  await on.waitForURL(/\/PurchaseSuccessful\?orderID=/);
-}
-
-async function chooseSandbox(on: Page) {
-  const modal = on.getByTestId('choose-gateway-modal');
-  await modal.waitFor();
-  await modal.getByTestId('gateway-option-sandbox').check();
-  await modal.getByTestId('choose-gateway-proceed').click();
-}
 
 async function openBackupTab(on: Page) {
   await on.goto(`${portal.url}/CustomerProfile/2`);

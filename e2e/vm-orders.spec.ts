@@ -5,6 +5,7 @@ import { launchBrowser, newPage, pageErrors, PHONE, screenshot } from './support
 import { logIn, registerCustomer, type Customer } from './support/customer';
 import { useLanguage } from './support/language';
 import { startPortal, type Portal } from './support/portal';
+import { activeVms, chooseSandbox, payInSandbox } from './support/vm';
 
 /**
  * Issue 11: the order screens of kinds 2–5 in Chromium, on a machine bought through the sandbox:
@@ -21,29 +22,6 @@ let customer: Customer;
 let context: BrowserContext;
 let page: Page;
 let vmId: number;
-
-type ActiveVm = { ID: number; vmName: string; status: string };
-
-async function activeVms(on: Page): Promise<ActiveVm[]> {
-  return on.evaluate(async () => {
-    const answer = await fetch('/api/vmAction/activeVMs?page=1');
-    return (await answer.json()).data.rows as ActiveVm[];
-  });
-}
-
-async function payInSandbox(on: Page) {
-  await on.getByTestId('pay-button').click();
-  await on.waitForURL(/\/api\/payments\/sandbox\//);
-  await on.getByTestId('sandbox-complete').click();
-  await on.waitForURL(/\/PurchaseSuccessful\?orderID=/);
-}
-
-async function chooseSandbox(on: Page) {
-  const modal = on.getByTestId('choose-gateway-modal');
-  await modal.waitFor();
-  await modal.getByTestId('gateway-option-sandbox').check();
-  await modal.getByTestId('choose-gateway-proceed').click();
-}
 
 /** No sideways scrolling at the page's width. */
 async function fitsWidth(on: Page, width: number) {

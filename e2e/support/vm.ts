@@ -22,6 +22,22 @@ export async function productIds(portal: Portal): Promise<Record<string, number>
   );
 }
 
+/** The choose-gateway dialog after Buy Now: the built-in sandbox, then Proceed. */
+export async function chooseSandbox(on: Page): Promise<void> {
+  const modal = on.getByTestId('choose-gateway-modal');
+  await modal.waitFor();
+  await modal.getByTestId('gateway-option-sandbox').check();
+  await modal.getByTestId('choose-gateway-proceed').click();
+}
+
+/** Pay on the invoice, Complete in the sandbox checkout, and wait for the success page. */
+export async function payInSandbox(on: Page): Promise<void> {
+  await on.getByTestId('pay-button').click();
+  await on.waitForURL(/\/api\/payments\/sandbox\//);
+  await on.getByTestId('sandbox-complete').click();
+  await on.waitForURL(/\/PurchaseSuccessful\?orderID=/);
+}
+
 /**
  * Buys the configured product with the built-in sandbox gateway (Buy Now → gateway → invoice →
  * Pay → sandbox Complete) and waits for the success page (as e2e/purchase.spec.ts does).
@@ -29,16 +45,20 @@ export async function productIds(portal: Portal): Promise<Record<string, number>
 export async function buyWithSandbox(page: Page, productUrl: string): Promise<void> {
   await page.goto(productUrl);
   await page.getByTestId('buy-now').click();
-  const modal = page.getByTestId('choose-gateway-modal');
-  await modal.waitFor();
-  await modal.getByTestId('gateway-option-sandbox').check();
-  await modal.getByTestId('choose-gateway-proceed').click();
+  await chooseSandbox(page);
   await page.waitForURL(/\/purchasedetails\/1/);
   await page.getByTestId('invoice').waitFor();
-  await page.getByTestId('pay-button').click();
-  await page.waitForURL(/\/api\/payments\/sandbox\//);
-  await page.getByTestId('sandbox-complete').click();
-  await page.waitForURL(/\/PurchaseSuccessful\?orderID=/);
+  await payInSandbox(page);
+}
+
+export type ListedVm = { ID: number; vmName: string; status: string };
+
+/** The first page of the signed-in customer's VMs, as the Products tab asks for it. */
+export async function activeVms(on: Page): Promise<ListedVm[]> {
+  return on.evaluate(async () => {
+    const answer = await fetch('/api/vmAction/activeVMs?page=1');
+    return (await answer.json()).data.rows as { ID: number; vmName: string; status: string }[];
+  });
 }
 
 /**

@@ -1,29 +1,17 @@
-import { useRef, useState, type ReactNode } from 'react';
-import {
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { useState } from 'react';
+import { Button, Card, EmptyState, Group, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArchiveOff, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ARCHIVED_VMS_PAGE_SIZE, type TArchivedVm } from '@cloud-portal/contract/vms/archived-vms';
 import { FactList } from '@/components/fact-list';
-import { QueryErrorAlert } from '@/components/query-error-alert';
 import { showSuccessToast } from '@/lib/notify';
 import { useArchivedVms } from '../api/archived-vms';
 import { useDeleteArchivedVm } from '../api/delete-archived-vm';
 import { useRestoreArchiveVm } from '../api/restore-archive-vm';
 import { isRestorable, RESTORE_RELOAD_MS } from './lifecycle-format';
 import { LifecyclePager } from './lifecycle-pager';
+import { ListSkeleton, PagedListBody, usePagedList } from './paged-list';
 import { useLifecycleMessages, useLifecycleTextsReady } from './lifecycle-texts';
 import classes from './lifecycle-tabs.module.css';
 import { formatPurchaseDate } from './purchase-history-format';
@@ -45,77 +33,58 @@ export function ArchivedTab() {
   const { t } = useTranslation('lifecycle');
   const { translateError } = useLifecycleMessages();
   const areTextsReady = useLifecycleTextsReady();
-  const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const archived = useArchivedVms(page);
+  const {
+    page,
+    total,
+    query: archived,
+    listRef,
+    turnTo,
+  } = usePagedList(useArchivedVms, ARCHIVED_VMS_PAGE_SIZE);
   const isTable = useMediaQuery(TABLE_QUERY, undefined, { getInitialValueInEffect: false });
-  const listRef = useRef<HTMLDivElement>(null);
-  const data = archived.data;
-  const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ARCHIVED_VMS_PAGE_SIZE));
-
-  if (data && !archived.isPlaceholderData && data.rows.length === 0 && page > pages) {
-    setPage(pages);
-  }
-
-  const turnTo = (next: number) => {
-    setPage(next);
-    const top = listRef.current?.getBoundingClientRect().top;
-    if (top !== undefined && top < 0) listRef.current?.scrollIntoView({ block: 'start' });
-  };
 
   const open = (kind: 'view' | 'restore' | 'delete', vm: TArchivedVm) => setDialog({ kind, vm });
 
-  let content: ReactNode;
-  if (!data && archived.isError) {
-    content = (
-      <QueryErrorAlert
-        title={t('archived.loadError')}
-        message={translateError(archived.error)}
-        onRetry={() => void archived.refetch()}
-        isRetrying={archived.isFetching}
-      />
-    );
-  } else if (!data || !areTextsReady) {
-    content = (
-      <Stack gap="sm" aria-busy="true" data-testid="archived-loading">
-        <VisuallyHidden>{t('loading')}</VisuallyHidden>
-        {Array.from({ length: isTable ? 4 : 2 }, (_, index) => (
-          <Skeleton key={index} height={isTable ? 36 : 200} radius="md" />
-        ))}
-      </Stack>
-    );
-  } else if (data.total === 0) {
-    content = (
-      <EmptyState
-        icon={<IconArchiveOff size={28} aria-hidden />}
-        withIndicatorBackground
-        title={t('archived.emptyTitle')}
-        description={t('archived.emptyText')}
-        py="lg"
-        data-testid="archived-empty"
-      />
-    );
-  } else {
-    content = (
-      <div
-        className={classes.rows}
-        data-stale={archived.isPlaceholderData || undefined}
-        aria-busy={archived.isPlaceholderData || undefined}
-      >
-        {isTable ? (
+  const content = (
+    <PagedListBody
+      query={archived}
+      isReady={areTextsReady}
+      errorTitle={t('archived.loadError')}
+      translateError={translateError}
+      loading={
+        <ListSkeleton
+          count={isTable ? 4 : 2}
+          height={isTable ? 36 : 200}
+          label={t('loading')}
+          testId="archived-loading"
+        />
+      }
+      empty={
+        <EmptyState
+          icon={<IconArchiveOff size={28} aria-hidden />}
+          withIndicatorBackground
+          title={t('archived.emptyTitle')}
+          description={t('archived.emptyText')}
+          py="lg"
+          data-testid="archived-empty"
+        />
+      }
+      className={classes.rows}
+    >
+      {(data) =>
+        isTable ? (
           <ArchivedTable rows={data.rows} onOpen={open} />
         ) : (
           <ArchivedCards rows={data.rows} onOpen={open} />
-        )}
-      </div>
-    );
-  }
+        )
+      }
+    </PagedListBody>
+  );
 
   return (
     <Stack gap="md" ref={listRef} className={classes.root} data-testid="archived-tab">
       {content}
-      {data && areTextsReady && (
+      {archived.data && areTextsReady && (
         <LifecyclePager
           page={page}
           pageSize={ARCHIVED_VMS_PAGE_SIZE}

@@ -1,4 +1,3 @@
-import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   Button,
@@ -13,10 +12,10 @@ import {
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_VMS_PAGE_SIZE } from '@cloud-portal/contract/vms/active-vms';
-import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useActiveVms } from '../api/active-vms';
 import { useBackupMessages, useBackupTextsReady } from './backups/backup-texts';
 import { VmBackupCard } from './backups/vm-backup-card';
+import { PagedListBody, usePagedList } from './paged-list';
 
 /**
  * vm-lifecycle.md §2.7 Backup: each of the customer's machines with Clone and Snapshot (after a
@@ -31,71 +30,57 @@ export function BackupTab() {
 function BackupList() {
   const { t } = useTranslation('vmOrders');
   const { translateError } = useBackupMessages();
-  const [page, setPage] = useState(1);
-  const vms = useActiveVms(page);
-  const listRef = useRef<HTMLDivElement>(null);
-  const data = vms.data;
-  const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ACTIVE_VMS_PAGE_SIZE));
+  const {
+    page,
+    pages,
+    total,
+    query: vms,
+    listRef,
+    turnTo,
+  } = usePagedList(useActiveVms, ACTIVE_VMS_PAGE_SIZE);
 
-  if (data && !vms.isPlaceholderData && data.rows.length === 0 && page > pages) {
-    setPage(pages);
-  }
-
-  const turnTo = (next: number) => {
-    setPage(next);
-    const top = listRef.current?.getBoundingClientRect().top;
-    if (top !== undefined && top < 0) listRef.current?.scrollIntoView({ block: 'start' });
-  };
-
-  let content: ReactNode;
-  if (!data && vms.isError) {
-    content = (
-      <QueryErrorAlert
-        title={t('backupTab.loadError')}
-        message={translateError(vms.error)}
-        onRetry={() => void vms.refetch()}
-        isRetrying={vms.isFetching}
-      />
-    );
-  } else if (!data) {
-    content = <BackupSkeleton />;
-  } else if (data.total === 0) {
-    content = (
-      <EmptyState
-        icon={<IconDatabaseOff size={28} aria-hidden />}
-        withIndicatorBackground
-        title={t('backupTab.emptyTitle')}
-        description={t('backupTab.emptyText')}
-        py="lg"
-        data-testid="backup-empty"
-      >
-        <EmptyState.Actions>
-          <Button component={Link} to="/marketplace" variant="light">
-            {t('backupTab.browse')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
-  } else {
-    content = (
-      <Stack
-        component="ul"
-        gap="md"
-        m={0}
-        p={0}
-        style={{ listStyle: 'none', opacity: vms.isPlaceholderData ? 0.6 : 1 }}
-        aria-label={t('backupTab.caption')}
-        aria-busy={vms.isPlaceholderData || undefined}
-      >
-        {data.rows.map((vm) => (
-          <li key={vm.ID}>
-            <VmBackupCard vm={vm} />
-          </li>
-        ))}
-      </Stack>
-    );
-  }
+  const content = (
+    <PagedListBody
+      query={vms}
+      isReady
+      errorTitle={t('backupTab.loadError')}
+      translateError={translateError}
+      loading={<BackupSkeleton />}
+      empty={
+        <EmptyState
+          icon={<IconDatabaseOff size={28} aria-hidden />}
+          withIndicatorBackground
+          title={t('backupTab.emptyTitle')}
+          description={t('backupTab.emptyText')}
+          py="lg"
+          data-testid="backup-empty"
+        >
+          <EmptyState.Actions>
+            <Button component={Link} to="/marketplace" variant="light">
+              {t('backupTab.browse')}
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <Stack
+          component="ul"
+          gap="md"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none', opacity: vms.isPlaceholderData ? 0.6 : 1 }}
+          aria-label={t('backupTab.caption')}
+        >
+          {data.rows.map((vm) => (
+            <li key={vm.ID}>
+              <VmBackupCard vm={vm} />
+            </li>
+          ))}
+        </Stack>
+      )}
+    </PagedListBody>
+  );
 
   const first = (page - 1) * ACTIVE_VMS_PAGE_SIZE + 1;
   const last = Math.min(total, page * ACTIVE_VMS_PAGE_SIZE);

@@ -1,4 +1,3 @@
-import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   Badge,
@@ -20,11 +19,11 @@ import { IconLock, IconServerOff, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_VMS_PAGE_SIZE, type TActiveVm } from '@cloud-portal/contract/vms/active-vms';
 import { FactList } from '@/components/fact-list';
-import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useActiveVms } from '../api/active-vms';
 import { useLiveVmState } from '../api/vm-actions/get-vm-status';
 import { publicAddress, statusBadge } from './products-tab-format';
 import classes from './products-tab.module.css';
+import { PagedListBody, usePagedList } from './paged-list';
 import { formatPurchaseDate } from './purchase-history-format';
 import { useAccountMessages } from './use-account-messages';
 import { useVmActionTextsReady } from './vm-actions/vm-action-texts';
@@ -43,68 +42,49 @@ const TABLE_QUERY = '(min-width: 62em)';
 export function ProductsTab() {
   const { t } = useTranslation('accounts');
   const { translateError } = useAccountMessages();
-  const [page, setPage] = useState(1);
-  const vms = useActiveVms(page);
+  const {
+    page,
+    pages,
+    total,
+    query: vms,
+    listRef,
+    turnTo,
+  } = usePagedList(useActiveVms, ACTIVE_VMS_PAGE_SIZE);
   const areActionTextsReady = useVmActionTextsReady();
   const isTable = useMediaQuery(TABLE_QUERY, undefined, { getInitialValueInEffect: false });
-  const listRef = useRef<HTMLDivElement>(null);
-  const data = vms.data;
-  const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ACTIVE_VMS_PAGE_SIZE));
 
-  // VMs can disappear from the end (deleted elsewhere): never sit past it.
-  if (data && !vms.isPlaceholderData && data.rows.length === 0 && page > pages) {
-    setPage(pages);
-  }
-
-  const turnTo = (next: number) => {
-    setPage(next);
-    const top = listRef.current?.getBoundingClientRect().top;
-    if (top !== undefined && top < 0) listRef.current?.scrollIntoView({ block: 'start' });
-  };
-
-  let content: ReactNode;
-  if (!data && vms.isError) {
-    content = (
-      <QueryErrorAlert
-        title={t('productsTab.loadError')}
-        message={translateError(vms.error)}
-        onRetry={() => void vms.refetch()}
-        isRetrying={vms.isFetching}
-      />
-    );
-  } else if (!data || !areActionTextsReady) {
-    content = <ProductsSkeleton isTable={isTable} />;
-  } else if (data.total === 0) {
-    content = (
-      <EmptyState
-        icon={<IconServerOff size={28} aria-hidden />}
-        withIndicatorBackground
-        title={t('productsTab.emptyTitle')}
-        description={t('productsTab.emptyText')}
-        py="lg"
-        data-testid="products-empty"
-      >
-        <EmptyState.Actions>
-          <Button component={Link} to="/marketplace" variant="light">
-            {t('productsTab.browse')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
-  } else {
-    content = (
-      <div
-        className={classes.rows}
-        data-stale={vms.isPlaceholderData || undefined}
-        aria-busy={vms.isPlaceholderData || undefined}
-      >
+  const content = (
+    <PagedListBody
+      query={vms}
+      isReady={areActionTextsReady}
+      errorTitle={t('productsTab.loadError')}
+      translateError={translateError}
+      loading={<ProductsSkeleton isTable={isTable} />}
+      empty={
+        <EmptyState
+          icon={<IconServerOff size={28} aria-hidden />}
+          withIndicatorBackground
+          title={t('productsTab.emptyTitle')}
+          description={t('productsTab.emptyText')}
+          py="lg"
+          data-testid="products-empty"
+        >
+          <EmptyState.Actions>
+            <Button component={Link} to="/marketplace" variant="light">
+              {t('productsTab.browse')}
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      }
+      className={classes.rows}
+    >
+      {(data) => (
         <VmDialogs rows={data.rows}>
           {isTable ? <VmTable rows={data.rows} /> : <VmCards rows={data.rows} />}
         </VmDialogs>
-      </div>
-    );
-  }
+      )}
+    </PagedListBody>
+  );
 
   const first = (page - 1) * ACTIVE_VMS_PAGE_SIZE + 1;
   const last = Math.min(total, page * ACTIVE_VMS_PAGE_SIZE);

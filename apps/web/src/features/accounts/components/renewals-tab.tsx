@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   Badge,
@@ -8,7 +8,6 @@ import {
   EmptyState,
   Group,
   Paper,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -21,10 +20,10 @@ import { useTranslation } from 'react-i18next';
 import { MAX_RENEW_SELECTION } from '@cloud-portal/contract/vms/renew-selection';
 import { RENEWAL_VMS_PAGE_SIZE, type TRenewalVm } from '@cloud-portal/contract/vms/renewals';
 import { FactList } from '@/components/fact-list';
-import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useRenewalVms } from '../api/renewal-vms';
 import { isSelectable, renewPath, renewSelectedPath, toggleSelection } from './lifecycle-format';
 import { LifecyclePager } from './lifecycle-pager';
+import { ListSkeleton, PagedListBody, usePagedList } from './paged-list';
 import { useLifecycleMessages, useLifecycleTextsReady } from './lifecycle-texts';
 import classes from './lifecycle-tabs.module.css';
 import { formatPurchaseDate } from './purchase-history-format';
@@ -53,25 +52,16 @@ export function RenewalsTab() {
   const { translateError } = useLifecycleMessages();
   const areTextsReady = useLifecycleTextsReady();
   const navigate = useNavigate();
-  const [page, setPage] = useState(1);
   const [selection, setSelection] = useState<number[]>([]);
   const [confirming, setConfirming] = useState<TRenewalVm | null>(null);
-  const renewals = useRenewalVms(page);
+  const {
+    page,
+    total,
+    query: renewals,
+    listRef,
+    turnTo,
+  } = usePagedList(useRenewalVms, RENEWAL_VMS_PAGE_SIZE);
   const isTable = useMediaQuery(TABLE_QUERY, undefined, { getInitialValueInEffect: false });
-  const listRef = useRef<HTMLDivElement>(null);
-  const data = renewals.data;
-  const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / RENEWAL_VMS_PAGE_SIZE));
-
-  if (data && !renewals.isPlaceholderData && data.rows.length === 0 && page > pages) {
-    setPage(pages);
-  }
-
-  const turnTo = (next: number) => {
-    setPage(next);
-    const top = listRef.current?.getBoundingClientRect().top;
-    if (top !== undefined && top < 0) listRef.current?.scrollIntoView({ block: 'start' });
-  };
 
   const rowProps = {
     isSelectionFull: selection.length >= MAX_RENEW_SELECTION,
@@ -80,51 +70,41 @@ export function RenewalsTab() {
     onRenew: setConfirming,
   };
 
-  let content: ReactNode;
-  if (!data && renewals.isError) {
-    content = (
-      <QueryErrorAlert
-        title={t('renewals.loadError')}
-        message={translateError(renewals.error)}
-        onRetry={() => void renewals.refetch()}
-        isRetrying={renewals.isFetching}
-      />
-    );
-  } else if (!data || !areTextsReady) {
-    content = (
-      <Stack gap="sm" aria-busy="true" data-testid="renewals-loading">
-        <VisuallyHidden>{t('loading')}</VisuallyHidden>
-        {Array.from({ length: isTable ? 5 : 3 }, (_, index) => (
-          <Skeleton key={index} height={isTable ? 36 : 180} radius="md" />
-        ))}
-      </Stack>
-    );
-  } else if (data.total === 0) {
-    content = (
-      <EmptyState
-        icon={<IconCalendarCheck size={28} aria-hidden />}
-        withIndicatorBackground
-        title={t('renewals.emptyTitle')}
-        description={t('renewals.emptyText')}
-        py="lg"
-        data-testid="renewals-empty"
-      />
-    );
-  } else {
-    content = (
-      <div
-        className={classes.rows}
-        data-stale={renewals.isPlaceholderData || undefined}
-        aria-busy={renewals.isPlaceholderData || undefined}
-      >
-        {isTable ? (
+  const content = (
+    <PagedListBody
+      query={renewals}
+      isReady={areTextsReady}
+      errorTitle={t('renewals.loadError')}
+      translateError={translateError}
+      loading={
+        <ListSkeleton
+          count={isTable ? 5 : 3}
+          height={isTable ? 36 : 180}
+          label={t('loading')}
+          testId="renewals-loading"
+        />
+      }
+      empty={
+        <EmptyState
+          icon={<IconCalendarCheck size={28} aria-hidden />}
+          withIndicatorBackground
+          title={t('renewals.emptyTitle')}
+          description={t('renewals.emptyText')}
+          py="lg"
+          data-testid="renewals-empty"
+        />
+      }
+      className={classes.rows}
+    >
+      {(data) =>
+        isTable ? (
           <RenewalTable rows={data.rows} selection={selection} {...rowProps} />
         ) : (
           <RenewalCards rows={data.rows} selection={selection} {...rowProps} />
-        )}
-      </div>
-    );
-  }
+        )
+      }
+    </PagedListBody>
+  );
 
   return (
     <Stack gap="md" ref={listRef} className={classes.root} data-testid="renewals-tab">
@@ -159,7 +139,7 @@ export function RenewalsTab() {
         </Paper>
       )}
       {content}
-      {data && areTextsReady && (
+      {renewals.data && areTextsReady && (
         <LifecyclePager
           page={page}
           pageSize={RENEWAL_VMS_PAGE_SIZE}

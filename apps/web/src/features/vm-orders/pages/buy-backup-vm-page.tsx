@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconShare, IconShoppingCart } from '@tabler/icons-react';
+import { IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { hidesSpecifications } from '@cloud-portal/contract/marketplace/configuration-rules';
 import {
@@ -26,13 +26,13 @@ import type { TCloneVmDetailResponse } from '@cloud-portal/contract/vms/clone-vm
 import { showFieldErrorToast, useClearFieldErrorToasts } from '@/lib/use-form-feedback';
 import { createBackupOrder } from '../api/create-backup-order';
 import { useVmDetailForBackup } from '../api/get-vm-detail-for-backup';
+import { BuyNowButton, OrderDialogs } from '../components/order-actions';
 import { useGoBack } from '../components/back-to-previous';
 import { backupBill, quoteBackupChoice } from '../components/backup-bill';
 import { BillTable } from '../components/bill-table';
 import { FixedSpecifications } from '../components/fixed-specifications';
 import { machineSpecifications } from '../components/machine-specifications';
 import { readVmId } from '../components/route-values';
-import { productShareUrl } from '../components/share-target';
 import { useBillLabels } from '../components/use-bill-labels';
 import { useVmBuyNow } from '../components/use-vm-buy-now';
 import { VmCard } from '../components/vm-card';
@@ -331,35 +331,16 @@ function BuyBackupVm({
               summary={bill.summary}
               currency={vm.currency}
             />
-            <Button
-              size="md"
-              fullWidth
-              leftSection={<IconShoppingCart size={18} aria-hidden />}
-              onClick={buyNow}
-              loading={purchase.isOrdering && purchase.step.kind === 'closed'}
-              disabled={purchase.isOrdering}
-              data-testid="buy-now"
-            >
-              {t('actions.buyNow')}
-            </Button>
+            <BuyNowButton purchase={purchase} onClick={buyNow} />
           </>
         }
       />
-      <kit.ShareModal
-        opened={isShareOpen}
-        onClose={() => setIsShareOpen(false)}
-        url={productShareUrl(window.location.origin, vm.productID)}
-        productName={vm.productName}
-      />
-      <kit.BuyNowModal
-        step={purchase.step}
-        gateways={purchase.offeredGateways}
-        quote={bill.convertible}
+      <OrderDialogs
+        kit={kit}
+        purchase={purchase}
+        bill={bill}
         currency={vm.currency}
-        onClose={purchase.close}
-        onChoose={purchase.choose}
-        onConfirmConversion={purchase.confirmConversion}
-        isOrdering={purchase.isOrdering}
+        share={{ isOpen: isShareOpen, onClose: () => setIsShareOpen(false), product: vm }}
       />
     </>
   );

@@ -1,8 +1,7 @@
 import { useId, useMemo } from 'react';
 import { useParams } from 'react-router';
-import { Button, Card, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { decodeRenewSelection } from '@cloud-portal/contract/vms/renew-selection';
 import type {
@@ -13,6 +12,7 @@ import { FactList } from '@/components/fact-list';
 import { formatAmount } from '@/lib/format-amount';
 import { useVmDataForMultipleRenew } from '../api/get-vm-data-for-multiple-renew';
 import { renewSelectedVm } from '../api/renew-selected-vm';
+import { BuyNowButton, OrderDialogs } from '../components/order-actions';
 import { useGoBack } from '../components/back-to-previous';
 import { BillTable } from '../components/bill-table';
 import { multiRenewBill } from '../components/renew-bill';
@@ -123,31 +123,11 @@ function RenewMultipleVm({
               summary={bill.summary}
               currency={currency}
             />
-            <Button
-              size="md"
-              fullWidth
-              leftSection={<IconShoppingCart size={18} aria-hidden />}
-              onClick={purchase.start}
-              loading={purchase.isOrdering && purchase.step.kind === 'closed'}
-              disabled={purchase.isOrdering}
-              data-testid="buy-now"
-            >
-              {t('actions.buyNow')}
-            </Button>
+            <BuyNowButton purchase={purchase} onClick={purchase.start} />
           </>
         }
       />
-      <kit.BuyNowModal
-        step={purchase.step}
-        gateways={purchase.offeredGateways}
-        quote={bill.convertible}
-        extraRows={bill.extraRows}
-        currency={currency}
-        onClose={purchase.close}
-        onChoose={purchase.choose}
-        onConfirmConversion={purchase.confirmConversion}
-        isOrdering={purchase.isOrdering}
-      />
+      <OrderDialogs kit={kit} purchase={purchase} bill={bill} currency={currency} />
     </>
   );
 }

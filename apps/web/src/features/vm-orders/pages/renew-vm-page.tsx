@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconShare, IconShoppingCart } from '@tabler/icons-react';
+import { IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { hidesSpecifications } from '@cloud-portal/contract/marketplace/configuration-rules';
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
@@ -9,11 +9,11 @@ import type { TGetVmDetailForRenewResponse } from '@cloud-portal/contract/vms/re
 import { showFieldErrorToast, useClearFieldErrorToasts } from '@/lib/use-form-feedback';
 import { useVmDetailForRenew } from '../api/get-vm-detail-for-renew';
 import { renewVm } from '../api/renew-vm';
+import { BuyNowButton, OrderDialogs } from '../components/order-actions';
 import { BillTable } from '../components/bill-table';
 import { FixedSpecifications } from '../components/fixed-specifications';
 import { PeriodSelect } from '../components/period-select';
 import { readVmId } from '../components/route-values';
-import { productShareUrl } from '../components/share-target';
 import { useVmBuyNow } from '../components/use-vm-buy-now';
 import { VmCard } from '../components/vm-card';
 import { VmLoadState } from '../components/vm-load-state';
@@ -235,36 +235,16 @@ function RenewVm({
               summary={bill.summary}
               currency={vm.currency}
             />
-            <Button
-              size="md"
-              fullWidth
-              leftSection={<IconShoppingCart size={18} aria-hidden />}
-              onClick={buyNow}
-              loading={purchase.isOrdering && purchase.step.kind === 'closed'}
-              disabled={purchase.isOrdering}
-              data-testid="buy-now"
-            >
-              {t('actions.buyNow')}
-            </Button>
+            <BuyNowButton purchase={purchase} onClick={buyNow} />
           </>
         }
       />
-      <kit.ShareModal
-        opened={isShareOpen}
-        onClose={() => setIsShareOpen(false)}
-        url={productShareUrl(window.location.origin, vm.productID)}
-        productName={vm.productName}
-      />
-      <kit.BuyNowModal
-        step={purchase.step}
-        gateways={purchase.offeredGateways}
-        quote={bill.convertible}
-        extraRows={bill.extraRows}
+      <OrderDialogs
+        kit={kit}
+        purchase={purchase}
+        bill={bill}
         currency={vm.currency}
-        onClose={purchase.close}
-        onChoose={purchase.choose}
-        onConfirmConversion={purchase.confirmConversion}
-        isOrdering={purchase.isOrdering}
+        share={{ isOpen: isShareOpen, onClose: () => setIsShareOpen(false), product: vm }}
       />
     </>
   );

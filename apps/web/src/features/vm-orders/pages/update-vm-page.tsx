@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Button, Checkbox, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconShare, IconShoppingCart } from '@tabler/icons-react';
+import { IconAlertTriangle, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   canAdjustSpecifications,
@@ -24,10 +24,10 @@ import { formatAmount } from '@/lib/format-amount';
 import { showErrorToast } from '@/lib/notify';
 import { useVmDetailForUpdate } from '../api/get-vm-detail-for-update';
 import { updateVm } from '../api/update-vm';
+import { BuyNowButton, OrderDialogs } from '../components/order-actions';
 import { useGoBack } from '../components/back-to-previous';
 import { BillTable } from '../components/bill-table';
 import { readVmId } from '../components/route-values';
-import { productShareUrl } from '../components/share-target';
 import { SaveMachineButton } from '../components/save-machine-button';
 import { SizeSlider } from '../components/size-slider';
 import { updateBill } from '../components/update-bill';
@@ -435,35 +435,16 @@ function UpdateVm({
               summary={bill.summary}
               currency={vm.currency}
             />
-            <Button
-              size="md"
-              fullWidth
-              leftSection={<IconShoppingCart size={18} aria-hidden />}
-              onClick={buyNow}
-              loading={purchase.isOrdering && purchase.step.kind === 'closed'}
-              disabled={purchase.isOrdering || isFixed}
-              data-testid="buy-now"
-            >
-              {t('actions.buyNow')}
-            </Button>
+            <BuyNowButton purchase={purchase} onClick={buyNow} isDisabled={isFixed} />
           </>
         }
       />
-      <kit.ShareModal
-        opened={isShareOpen}
-        onClose={() => setIsShareOpen(false)}
-        url={productShareUrl(window.location.origin, vm.productID)}
-        productName={vm.productName}
-      />
-      <kit.BuyNowModal
-        step={purchase.step}
-        gateways={purchase.offeredGateways}
-        quote={bill.convertible}
+      <OrderDialogs
+        kit={kit}
+        purchase={purchase}
+        bill={bill}
         currency={vm.currency}
-        onClose={purchase.close}
-        onChoose={purchase.choose}
-        onConfirmConversion={purchase.confirmConversion}
-        isOrdering={purchase.isOrdering}
+        share={{ isOpen: isShareOpen, onClose: () => setIsShareOpen(false), product: vm }}
       />
     </>
   );
