@@ -78,4 +78,5 @@ CREATE INDEX "order_targets_vm_idx" ON "order_targets" USING btree ("vm_id");-->
 CREATE INDEX "public_addresses_free_idx" ON "public_addresses" USING btree ("company_id","id") WHERE "public_addresses"."vm_id" IS NULL;--> statement-breakpoint
 CREATE INDEX "vm_backups_owner_idx" ON "vm_backups" USING btree ("company_id","customer_id","vm_id");--> statement-breakpoint
 CREATE INDEX "vm_backups_expiry_idx" ON "vm_backups" USING btree ("expires_at") WHERE "vm_backups"."status" = 'ready';--> statement-breakpoint
-CREATE INDEX "virtual_machines_ends_idx" ON "virtual_machines" USING btree ("ends_at") WHERE "virtual_machines"."status" NOT IN ('deleted', 'archived', 'failed');
+CREATE INDEX "virtual_machines_ends_idx" ON "virtual_machines" USING btree ("ends_at") WHERE "virtual_machines"."status" NOT IN ('deleted', 'archived', 'failed');--> statement-breakpoint
+CREATE INDEX "virtual_machines_listed_idx" ON "virtual_machines" USING btree ("company_id","customer_id","created_at","id") WHERE "virtual_machines"."status" NOT IN ('deleted', 'archived');

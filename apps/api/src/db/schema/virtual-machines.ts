@@ -79,6 +79,10 @@ export const virtualMachines = pgTable(
     index('virtual_machines_ends_idx')
       .on(table.endsAt)
       .where(sql`${table.status} NOT IN ('deleted', 'archived', 'failed')`),
+    // The Products tab: a customer's listed machines, read backwards for newest first.
+    index('virtual_machines_listed_idx')
+      .on(table.companyId, table.customerId, table.createdAt, table.id)
+      .where(sql`${table.status} NOT IN ('deleted', 'archived')`),
     index('virtual_machines_customer_idx').on(
       table.companyId,
       table.customerId,
