@@ -3,7 +3,6 @@ import { formatMinor, mulDivRound, percentOf, percentToBasisPoints, toMinor } fr
 import {
   costForPeriod,
   lineCost,
-  quoteBackup,
   quoteRenewal,
   quoteVm,
   renewArrears,
@@ -116,19 +115,6 @@ describe('VM pricing (vm-lifecycle.md §4, §9)', () => {
       arrears: 5405,
       totalPayable: 77000 + 11550 + 5405,
     });
-  });
-
-  it('prices a backup by disk × drive cost × hours of the kept period', () => {
-    // 80 GB × R0.01/GB-hour × 24 h = R19.20; 2 weeks = 336 h → R268.80; VAT 15 %.
-    expect(quoteBackup(80, 1, 1, 'Daily', 1500)).toEqual({
-      hours: 24,
-      cost: 1920,
-      tax: 288,
-      total: 2208,
-    });
-    expect(quoteBackup(80, 1, 2, 'Weekly', 1500).cost).toBe(26880);
-    expect(quoteBackup(80, 1, 1, 'Monthly', 0).hours).toBe(720);
-    expect(() => quoteBackup(80, 1, 0, 'Daily', 1500)).toThrow();
   });
 
   it('converts rand to US dollars at 0.063 for PayPal', () => {

@@ -99,24 +99,7 @@ export function quoteRenewal(vms: { cost: Minor; daysExtended: number }[], taxBa
   return { price, tax, arrears, totalPayable: price + tax + arrears };
 }
 
-export const BACKUP_HOURS = { Daily: 24, Weekly: 168, Monthly: 720 } as const;
-export type BackupPeriodType = keyof typeof BACKUP_HOURS;
-
-/** Clone or snapshot (§9): disk size × drive cost per unit × hours of the kept duration; tax on top. */
-export function quoteBackup(
-  diskSize: number,
-  driveCostPerUnitHour: Minor,
-  duration: number,
-  periodType: BackupPeriodType,
-  taxBasisPoints: number,
-) {
-  if (!Number.isInteger(duration) || duration < 1)
-    throw new RangeError('duration must be a whole number ≥ 1');
-  const hours = BACKUP_HOURS[periodType] * duration;
-  const cost = diskSize * driveCostPerUnitHour * hours;
-  const tax = percentOf(cost, taxBasisPoints);
-  return { hours, cost, tax, total: cost + tax };
-}
+// Backups (clones and snapshots) are priced in vms/backup-pricing.ts (ADR 019).
 
 /** PayPal does not take ZAR (§9): rand cents to US cents at 1 ZAR = 0.063 USD, rounded half up. */
 export function zarToUsd(zar: Minor): Minor {

@@ -6,6 +6,7 @@ import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test
 import { post, signUpAndLogIn } from '../../../test/support/accounts';
 import { customers } from '../../db/schema/accounts';
 import { orders } from '../../db/schema/orders';
+import { orderTargets } from '../../db/schema/virtual-machines';
 import { SimulatorHypervisor } from '../../hypervisors/providers/simulator';
 import { blockedMessage } from './own-vm';
 import { makeVm, waitUntil, type VmSeed } from './vm-orders.fixtures';
@@ -182,6 +183,22 @@ describe('updateVM', () => {
     });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(updateMessages.updateInProgress);
+  });
+
+  it('takes one of four updates of the same machine sent at once', async () => {
+    const { vm } = await vmOf(owner);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call(owner, 'virtualMachine/updateVM', bigger(vm.id))),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    for (const answer of answers.filter((one) => one.statusCode === 409)) {
+      expect(answer.json().message).toBe(updateMessages.updateInProgress);
+    }
+    const placed = await t.database.db
+      .select({ id: orderTargets.orderId })
+      .from(orderTargets)
+      .where(eq(orderTargets.vmId, vm.id));
+    expect(placed).toHaveLength(1);
   });
 
   it('needs consent to power-cycle a running machine for RAM or CPU, not for a shut-off one', async () => {

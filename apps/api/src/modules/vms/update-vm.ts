@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   canAdjustSpecifications,
@@ -114,6 +115,9 @@ function choiceOf(input: UpdateVmInput, current: CurrentSizes): UpdateChoice {
   };
 }
 
+/** The first key of the transaction-level advisory locks that serialise a machine's updates. */
+const UPDATE_LOCK_SPACE = 0x555044; // "UPD"
+
 /**
  * updateVM (kind 4): the machine's product decides what may change (its ranges and steps, the CPU
  * following memory, the disk only growing, at most two added disks) and what it costs for the
@@ -188,6 +192,14 @@ export async function createUpdateOrder(
       periodDays: days,
       details: { updateType: choice.updateType, allowsPowerCycle: input.allowsPowerCycle },
       targets: [{ vmId: vm.id, costMinor: cost }],
+      // Decided again under the machine's lock, in the order's own transaction: of two updates
+      // sent at once, the second waits and then sees the first.
+      guard: async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${UPDATE_LOCK_SPACE}, ${vm.id})`);
+        if (await hasUpdateInProgress(tx, vm.id, now)) {
+          throw new AppError(409, updateMessages.updateInProgress);
+        }
+      },
     },
     {
       paymentGateway: input.paymentGateway,

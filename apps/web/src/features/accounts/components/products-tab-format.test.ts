@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_VM_STATUSES } from '@cloud-portal/contract/vms/active-vms';
-import { isSettling, publicAddress, statusBadge } from './products-tab-format';
+import { isSettling, statusBadge } from './products-tab-format';
 
 describe('isSettling', () => {
   it('is true only while a VM is provisioning or busy', () => {
@@ -22,13 +22,5 @@ describe('statusBadge', () => {
     expect(statusBadge('failed')).toMatchObject({ color: 'red', withSpinner: false });
     expect(statusBadge('expired')).toMatchObject({ color: 'orange', withSpinner: false });
     expect(statusBadge('busy').withSpinner).toBe(true);
-  });
-});
-
-describe('publicAddress', () => {
-  it('answers the assigned address, or null when there is none', () => {
-    expect(publicAddress({ ciscoMerakiIP: '203.0.113.7' })).toBe('203.0.113.7');
-    expect(publicAddress({ ciscoMerakiIP: null })).toBeNull();
-    expect(publicAddress({ ciscoMerakiIP: '  ' })).toBeNull();
   });
 });

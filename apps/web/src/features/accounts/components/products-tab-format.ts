@@ -31,9 +31,3 @@ const STATUS_BADGES: Record<ActiveVmStatus, Omit<StatusBadge, 'key'>> = {
 export function statusBadge(status: ActiveVmStatus): StatusBadge {
   return { key: status, ...STATUS_BADGES[status] };
 }
-
-/** The VM's public address, or null when none is assigned (shown as "Not assigned"). */
-export function publicAddress(vm: Pick<TActiveVm, 'ciscoMerakiIP'>): string | null {
-  const address = vm.ciscoMerakiIP?.trim();
-  return address ? address : null;
-}

@@ -21,7 +21,7 @@ import { ACTIVE_VMS_PAGE_SIZE, type TActiveVm } from '@cloud-portal/contract/vms
 import { FactList } from '@/components/fact-list';
 import { useActiveVms } from '../api/active-vms';
 import { useLiveVmState } from '../api/vm-actions/get-vm-status';
-import { publicAddress, statusBadge } from './products-tab-format';
+import { statusBadge } from './products-tab-format';
 import classes from './products-tab.module.css';
 import { PagedListBody, usePagedList } from './paged-list';
 import { formatPurchaseDate } from './purchase-history-format';
@@ -157,7 +157,6 @@ function useVmTexts() {
     disk: t('productsTab.gigabytes', { count: vm.disk_Count }),
     activation: vm.startDate ? formatPurchaseDate(vm.startDate, i18n.language) : null,
     expiry: vm.endDate ? formatPurchaseDate(vm.endDate, i18n.language) : null,
-    address: publicAddress(vm),
   });
 }
 
