@@ -26,11 +26,11 @@ if (!slug || !driverId || !source) {
 let options: Record<string, unknown>;
 try {
   const parsed: unknown = JSON.parse(fs.readFileSync(source === '-' ? 0 : source, 'utf8'));
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new Error('not a JSON object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error();
   options = parsed as Record<string, unknown>;
-} catch (error) {
-  console.error(`Could not read the options as a JSON object: ${(error as Error).message}`);
+} catch {
+  // Not the parser's message: it quotes the input, which holds credentials.
+  console.error('Could not read the options as a JSON object.');
   process.exit(2);
 }
 
