@@ -1,16 +1,13 @@
 // The completion path (issue 10): verified Sandbox payment notifications per second, several
-// copies for each order, sent by autocannon from this process to the portal in its own (embedded
+// copies for each order, sent by autocannon from a process of its own to the portal in its own (embedded
 // database unless DATABASE_URL is set), beside a bare Fastify route measured with the same tool and
 // connections; then a count, row by row, that every order was settled exactly once.
 // `node --import tsx bench/payment-completion.ts` runs it alone (bench/README.md).
 import type { ChildProcess } from 'node:child_process';
-import type { EventEmitter } from 'node:events';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/api/src/config';
 import type { DatabaseHandle } from '../apps/api/src/db/client';
@@ -25,14 +22,16 @@ import {
 import { prepareDatabase } from '../apps/api/src/db/seed/migrate-and-seed-demo';
 import { JOB_SCHEMA } from '../apps/api/src/jobs/job-queue';
 import { QUEUES } from '../apps/api/src/jobs/queues';
-import { randomToken } from '../apps/api/src/lib/tokens';
 import {
   benchCompanyId,
   createPendingOrders,
   removeBenchCompany,
+  removeBenchCompanyFrom,
   seedBenchBuyer,
   type Buyer,
 } from './support/bench-buyer';
+import { runLoad, type RequestSpec } from './support/load-client';
+import { BENCH_SECRETS } from './support/bench-secrets';
 import { cpuSecondsOf, freePort, startProcess, stopProcess } from './support/processes';
 
 export const COMPLETION_ORDERS = Number(process.env.BENCH_COMPLETION_ORDERS ?? 400);
@@ -118,6 +117,7 @@ async function openCheckouts(
  * The notifications: the customer's "complete" choice, which the portal signs as the Sandbox's
  * notification and puts through the gateway's verification and the one settlement. Notification
  * i is copy i % copies of order i / copies, so an order's copies are in flight side by side.
+ * Sent by the load generator in a process of its own.
  */
 async function sendNotifications(
   portalUrl: string,
@@ -127,50 +127,27 @@ async function sendNotifications(
   copies: number,
 ) {
   const total = created.references.length * copies;
-  let sent = 0;
-  const started = performance.now();
+  const rotate: RequestSpec[] = Array.from({ length: total }, (_, sent) => {
+    const index = Math.floor(sent / copies);
+    return {
+      method: 'POST',
+      path: `/api/payments/sandbox/${created.references[index]}`,
+      headers: {
+        origin,
+        cookie: buyer.cookie,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': addressOf(index),
+      },
+      body: new URLSearchParams({
+        outcome: 'complete',
+        token: created.formTokens[index]!,
+      }).toString(),
+    };
+  });
+  const result = await runLoad({ url: portalUrl, connections: CONNECTIONS, amount: total, rotate });
   // autocannon answers at its next one-second sample after the last response: the run is timed
   // to the last response instead, or every figure would be rounded down to whole seconds.
-  let lastResponseAt = started;
-  const run = autocannon({
-    url: portalUrl,
-    connections: CONNECTIONS,
-    amount: total,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const index = Math.floor(sent++ / copies) % created.references.length;
-          return {
-            ...request,
-            method: 'POST',
-            path: `/api/payments/sandbox/${created.references[index]}`,
-            headers: {
-              origin,
-              cookie: buyer.cookie,
-              'content-type': 'application/x-www-form-urlencoded',
-              'x-forwarded-for': addressOf(index),
-            },
-            body: new URLSearchParams({
-              outcome: 'complete',
-              token: created.formTokens[index]!,
-            }).toString(),
-          };
-        },
-      },
-    ],
-  });
-  (run as unknown as EventEmitter).on('response', () => {
-    lastResponseAt = performance.now();
-  });
-  const result = await run;
-  const seconds = (lastResponseAt - started) / 1000;
-  const answers: Record<string, number> = Object.fromEntries(
-    Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [
-      status,
-      stats?.count ?? 0,
-    ]),
-  );
-  return { result, seconds, answers, total };
+  return { result, seconds: result.lastResponseMs / 1000, answers: result.statusCodes, total };
 }
 
 type Counted = { order_id: string; n: number };
@@ -252,7 +229,9 @@ export async function measurePaymentCompletion(
 ): Promise<PaymentCompletionResult> {
   const orderCount = options.orders ?? COMPLETION_ORDERS;
   const copies = options.copies ?? COMPLETION_COPIES;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-portal-bench-completion-'));
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-portal-bench-completion-'));
+  const dataDir = path.join(runDir, 'data');
+  const logDir = path.join(runDir, 'logs');
   const [portalPort, barePort] = [await freePort(), await freePort()];
   const portalUrl = `http://127.0.0.1:${portalPort}`;
   const origin = `http://completion.localhost:${portalPort}`;
@@ -268,8 +247,7 @@ export async function measurePaymentCompletion(
     TRUST_PROXY: 'true',
     // The receipts of the paid orders are printed, never sent to a real mail server.
     SMTP_URL: '',
-    SESSION_SECRET: randomToken(),
-    CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+    ...BENCH_SECRETS,
     // The completion path only: paid orders' machines are provisioned by other processes (the
     // simulator's provisioning has a bench of its own, issue 11).
     JOB_WORKERS: Object.values(QUEUES)
@@ -295,20 +273,22 @@ export async function measurePaymentCompletion(
     } finally {
       await handle.close();
     }
-    const bare = await startProcess(
-      ['bench/bare-server.ts', String(barePort)],
-      env,
-      /listening \d+/,
-    );
+    const bare = await startProcess(['bench/bare-server.ts', String(barePort)], env, {
+      logFile: path.join(logDir, 'bare.log'),
+      readyUrl: `http://127.0.0.1:${barePort}/hello`,
+    });
     children.push(bare);
-    const portal = await startProcess(['apps/api/src/server.ts'], env, /is running at/);
+    const portal = await startProcess(['apps/api/src/server.ts'], env, {
+      logFile: path.join(logDir, 'portal.log'),
+      readyUrl: `${portalUrl}/api/health`,
+    });
     children.push(portal);
 
     // Opening the checkouts also warms the route up; the yardstick is measured just before.
     const formTokens = await openCheckouts(portalUrl, origin, buyer, references);
     const bareUrl = `http://127.0.0.1:${barePort}/hello`;
-    await autocannon({ url: bareUrl, connections: CONNECTIONS, duration: 1 });
-    const bareRun = await autocannon({
+    await runLoad({ url: bareUrl, connections: CONNECTIONS, duration: 1 });
+    const bareRun = await runLoad({
       url: bareUrl,
       connections: CONNECTIONS,
       duration: BARE_SECONDS,
@@ -354,7 +334,7 @@ export async function measurePaymentCompletion(
       p99Ms: sent.result.latency.p99,
       answers: sent.answers,
       errors,
-      bareRequestsPerSecond: bareRun.requests.average,
+      bareRequestsPerSecond: bareRun.requestsPerSecond,
       portalCpuMsPerNotification:
         cpuBefore === null || cpuAfter === null
           ? null
@@ -370,7 +350,9 @@ export async function measurePaymentCompletion(
     };
   } finally {
     for (const child of children) await stopProcess(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(runDir, { recursive: true, force: true });
+    // A run that stopped half-way leaves nothing behind on a shared server either.
+    if (config.databaseUrl) await removeBenchCompanyFrom(config, COMPANY_SLUG);
   }
 }
 
@@ -381,7 +363,7 @@ export function describePaymentCompletion(result: PaymentCompletionResult): stri
     .map(([status, n]) => `${n} × ${status}`)
     .join(', ');
   return [
-    `Payment completion (${result.database}; the Sandbox checkout's POST with the page's form token, ${CONNECTIONS} connections from the bench process):`,
+    `Payment completion (${result.database}; the Sandbox checkout's POST with the page's form token, ${CONNECTIONS} connections from the load generator's process):`,
     `  ${result.orders} pending orders (one by CreateOrder's service, the rest copies of it), ${result.copies} notifications each, an order's copies sent side by side`,
     `  completion: ${result.notificationsPerSecond.toFixed(0)} verified notifications/s (target ≥ ${TARGET_NOTIFICATIONS_PER_SECOND}) ${verdict(result.passed.throughput)}`,
     `    ${result.notifications} in ${result.seconds.toFixed(1)} s (p99 ${result.p99Ms} ms; answers ${answers}${result.errors ? `; ${result.errors} failed` : ''}): ${result.verifiedNotifications} went through the Sandbox's signature check and the settlement (${result.verifiedPerSecond.toFixed(0)}/s)${answeredFromOrder > 0 ? `; the other ${answeredFromOrder} were sent back to the result page: the order was paid already` : ''}`,

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import { customers } from '../apps/api/src/db/schema/accounts';
 import { simulatedMachines } from '../apps/api/src/db/schema/hypervisors';
-import { virtualMachines } from '../apps/api/src/db/schema/virtual-machines';
+import { virtualMachines, vmBackups } from '../apps/api/src/db/schema/virtual-machines';
 import { SimulatorHypervisor } from '../apps/api/src/hypervisors/providers/simulator';
 import { startJobQueue, type JobQueue } from '../apps/api/src/jobs/job-queue';
 import { createMailService } from '../apps/api/src/mail/mail-service';
@@ -30,6 +30,7 @@ import { buyWithSandbox, insertVm, productIds } from './support/vm';
  * Selected VM with the right link; Renew asks to proceed. Past its end date the sweep shuts it
  * off (Expired in Renewals); after the grace period it is archived (Archived tab), where Restore
  * says it needs renewing first; once renewed it is restored and runs again. Phone and Korean.
+ * An archived VM's clones and snapshots open under its clone icon as nested rows (§2.7 Archived).
  */
 
 const GRACE_DAYS = 7;
@@ -301,5 +302,165 @@ describe('renewals, expiry and the archive', () => {
     await panelShot(korean.page, 'archived-tab', 'lifecycle-archived-ko-panel');
     expect(pageErrors(korean.page)).toEqual([]);
     await korean.context.close();
+  }, 120_000);
+  it("opens an archived VM's clones and snapshots as nested rows, at a desk and on a phone", async () => {
+    const db = portal.database.db;
+    const [owner] = await db
+      .select({ id: customers.id, companyId: customers.companyId })
+      .from(customers)
+      .where(eq(customers.email, customer.email));
+    // A machine with a clone and a snapshot at the simulator, then shut off and archived, as
+    // the sweep leaves one whose period ended with its copies still kept.
+    const simulator = new SimulatorHypervisor(
+      { operationMs: 800 },
+      { database: db, companyId: owner!.companyId },
+    );
+    const { uuid } = await simulator.create({
+      name: 'Kept box',
+      image: 'Ubuntu 24.04',
+      ramGb: 4,
+      vcpus: 2,
+      diskGb: 100,
+    });
+    await expect.poll(() => simulator.status(uuid), POLL).toBe('running');
+    const clone = await simulator.clone(uuid, 'Kept box clone');
+    const snapshot = await simulator.snapshot(uuid, 'Kept box snapshot');
+    await expect.poll(() => simulator.status(clone.uuid), POLL).toBe('shutoff');
+    await expect.poll(() => simulator.status(snapshot.snapshotId), POLL).toBe('shutoff');
+    await simulator.powerOff(uuid);
+    await expect.poll(() => simulator.status(uuid), POLL).toBe('shutoff');
+    await simulator.archive(uuid);
+    await expect
+      .poll(async () => machineOf({ companyId: owner!.companyId, machineUuid: uuid }), POLL)
+      .toEqual({ state: 'shutoff', isArchived: true });
+
+    const vmId = await insertVm(portal, customer, { name: 'Kept box', status: 'shutoff' });
+    await db
+      .update(virtualMachines)
+      .set({
+        status: 'archived',
+        machineUuid: uuid,
+        endsAt: new Date(Date.now() - 9 * DAY_MS),
+        archivedAt: new Date(Date.now() - 2 * DAY_MS),
+      })
+      .where(eq(virtualMachines.id, vmId));
+    const backup = (kind: 'clone' | 'snapshot', ref: string, name: string, hoursAgo: number) => ({
+      companyId: owner!.companyId,
+      customerId: owner!.id,
+      vmId,
+      kind,
+      hypervisorRef: ref,
+      name,
+      ramGb: 4,
+      vcpus: 2,
+      diskGb: 100,
+      durationCount: 2,
+      durationType: 'Weekly' as const,
+      status: 'ready' as const,
+      createdAt: new Date(Date.now() - hoursAgo * 3_600_000),
+      expiresAt: new Date(Date.now() + 10 * DAY_MS),
+    });
+    await db
+      .insert(vmBackups)
+      .values([
+        backup('clone', clone.uuid, 'Kept box clone', 2),
+        backup('snapshot', snapshot.snapshotId, 'Kept box snapshot', 1),
+      ]);
+
+    const { page, context } = await loggedInPage();
+    await openTab(page, 6, 'archived-tab');
+    const row = page.locator(`[data-testid="archived-row"][data-vm-id="${vmId}"]`);
+    const toggle = row.getByTestId('archived-backups-toggle');
+    await toggle.getByText('2 clones and snapshots').waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.getAttribute('aria-label')).toBe('2 clones and snapshots of Kept box');
+    // A machine without copies has no clone icon.
+    const others = page.locator('[data-testid="archived-row"]').filter({ hasNotText: 'Kept box' });
+    for (const other of await others.all()) {
+      expect(await other.getByTestId('archived-backups-toggle').count()).toBe(0);
+    }
+
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const nested = page.locator(`[data-testid="archived-backups-row"][data-vm-id="${vmId}"]`);
+    const region = nested.getByRole('region', { name: 'Clones and snapshots of Kept box' });
+    expect(await toggle.getAttribute('aria-controls')).toBe(await region.getAttribute('id'));
+    const backupRows = nested.getByTestId('backup-row');
+    await expect
+      .poll(() => backupRows.allTextContents(), POLL)
+      .toEqual([
+        expect.stringMatching(/^Kept box snapshot.*Snapshot.*2 Weeks/),
+        expect.stringMatching(/^Kept box clone.*Clone.*2 Weeks/),
+      ]);
+    await screenshot(page, 'lifecycle-archived-clones');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The clone's access, from the hypervisor.
+    const cloneRow = backupRows.filter({ hasText: 'Kept box clone' });
+    await cloneRow.getByTestId('backup-view').click();
+    const access = page.getByTestId('backup-access-dialog');
+    await access.getByTestId('backup-access').waitFor();
+    expect(await access.getByTestId('backup-access-user').inputValue()).not.toBe('');
+    await page.keyboard.press('Escape');
+    await access.waitFor({ state: 'detached' });
+
+    // The archived machine is shut off: its snapshot can be deleted; the count follows.
+    await backupRows.filter({ hasText: 'Kept box snapshot' }).getByTestId('backup-delete').click();
+    const remove = page.getByTestId('backup-delete-confirm');
+    await remove.getByRole('button', { name: 'Delete' }).click();
+    await remove.waitFor({ state: 'detached' });
+    await toggle.getByText('1 clone or snapshot').waitFor();
+    await expect.poll(() => backupRows.count(), POLL).toBe(1);
+    // Gone at the hypervisor too (once its delete has run).
+    await expect
+      .poll(
+        async () =>
+          (await machineOf({ companyId: owner!.companyId, machineUuid: snapshot.snapshotId }))
+            .state,
+        POLL,
+      )
+      .toBe('missing');
+
+    await toggle.click();
+    await nested.waitFor({ state: 'detached' });
+
+    // A phone (the same signed-in page: logins are rate-limited per address): one card per VM.
+    await page.setViewportSize(PHONE);
+    await openTab(page, 6, 'archived-tab');
+    const card = page.locator(`[data-testid="archived-row"][data-vm-id="${vmId}"]`);
+    await card.getByTestId('archived-backups-toggle').click();
+    await card.getByTestId('archived-backups').getByTestId('backup-row').first().waitFor();
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'lifecycle-archived-clones-phone');
+    await settleAnimations(page);
+    await card.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'lifecycle-archived-clones-phone-card.png'),
+    });
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // In Korean.
+    await useLanguage(page, 'ko');
+    await openTab(page, 6, 'archived-tab');
+    const koreanToggle = card.getByTestId('archived-backups-toggle');
+    await koreanToggle.getByText('복제본 및 스냅샷 1개').waitFor();
+    expect(await koreanToggle.getAttribute('aria-label')).toBe('Kept box의 복제본 및 스냅샷 1개');
+    await koreanToggle.click();
+    await card
+      .getByRole('region', { name: 'Kept box의 복제본 및 스냅샷' })
+      .getByTestId('backup-row')
+      .getByText('복제')
+      .first()
+      .waitFor();
+    await settleAnimations(page);
+    await card.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'lifecycle-archived-clones-ko-card.png'),
+    });
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
   }, 120_000);
 });

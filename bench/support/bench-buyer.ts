@@ -1,11 +1,13 @@
 // A bench company selling one product through the built-in Sandbox, a customer of it with a live
 // session, pending orders made by CreateOrder's own service, and the clean-up of all of it on a
 // shared PostgreSQL server.
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ZCreateOrderRequest } from '@cloud-portal/contract/orders/create-order';
 import { SANDBOX_GATEWAY } from '@cloud-portal/contract/orders/gateways';
 import type { Config } from '../../apps/api/src/config';
 import type { Database, DatabaseHandle } from '../../apps/api/src/db/client';
+import { openConfiguredDatabase } from '../../apps/api/src/db/open-configured-database';
 import { customers } from '../../apps/api/src/db/schema/accounts';
 import { vmProducts } from '../../apps/api/src/db/schema/catalogue';
 import { companies, companyDomains } from '../../apps/api/src/db/schema/company';
@@ -24,6 +26,8 @@ import { JOB_SCHEMA, startJobQueue } from '../../apps/api/src/jobs/job-queue';
 import { QUEUES } from '../../apps/api/src/jobs/queues';
 import { randomToken } from '../../apps/api/src/lib/tokens';
 import { hashPassword } from '../../apps/api/src/modules/accounts/passwords';
+import { ACCESS_TOKEN_TTL_MS } from '../../apps/api/src/modules/accounts/account-settings';
+import { signAccessToken } from '../../apps/api/src/modules/accounts/crypto-tokens';
 import { ACCESS_COOKIE } from '../../apps/api/src/modules/accounts/session-cookies';
 import { startSession } from '../../apps/api/src/modules/accounts/sessions';
 import { quoteProductConfiguration } from '../../apps/api/src/modules/marketplace/quote-configuration';
@@ -35,7 +39,8 @@ import { saveGatewaySettings } from '../../apps/api/src/payments/gateway-setting
 export type Buyer = {
   companyId: number;
   customerId: number;
-  /** The access cookie of the customer's live session. */
+  sessionId: string;
+  /** The access cookie of the customer's live session (15 minutes: see accessCookieFor). */
   cookie: string;
   productId: number;
   regionId: number;
@@ -52,9 +57,19 @@ export async function benchCompanyId(db: Database, slug: string): Promise<number
 
 /**
  * Removes what an earlier run left on a PostgreSQL server (orders are not deleted with their
- * company): machines, the orders, their events, transactions, VM requests, mails and jobs, then
- * the company.
+ * company): machines, the orders, their events, transactions, VM requests, mails and their
+ * delivery jobs, the orders' jobs, then the company.
  */
+/** The same, on the database `config` names, opened for it: a step's clean-up after a stop. */
+export async function removeBenchCompanyFrom(config: Config, slug: string): Promise<void> {
+  const handle = await openConfiguredDatabase(config);
+  try {
+    await removeBenchCompany(handle, slug);
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function removeBenchCompany(handle: DatabaseHandle, slug: string): Promise<void> {
   const { db } = handle;
   const companyId = await benchCompanyId(db, slug);
@@ -84,6 +99,18 @@ export async function removeBenchCompany(handle: DatabaseHandle, slug: string): 
   await db.delete(paymentTransactions).where(eq(paymentTransactions.companyId, companyId));
   await db.delete(vmRequests).where(eq(vmRequests.companyId, companyId));
   await db.delete(orders).where(eq(orders.companyId, companyId));
+  const mailIds = (
+    await db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.companyId, companyId))
+  ).map((row) => String(row.id));
+  if (mailIds.length)
+    for (const table of ['job', 'archive'])
+      await handle.executeSql(
+        `delete from ${JOB_SCHEMA}.${table} where data->>'outboxId' = any($1)`,
+        [mailIds],
+      );
   await db.delete(mailOutbox).where(eq(mailOutbox.companyId, companyId));
   await db.delete(companies).where(eq(companies.id, companyId));
 }
@@ -171,10 +198,25 @@ export async function addBenchBuyer(
   return {
     companyId: of.companyId,
     customerId: buyer!.id,
+    sessionId: tokens.sessionId,
     cookie: `${ACCESS_COOKIE}=${tokens.accessToken}`,
     productId: of.productId,
     regionId: of.regionId,
   };
+}
+
+/**
+ * A new access cookie for the buyer's session, as a refresh would issue it: an access token lives
+ * 15 minutes, a bench run longer. Needs the portal's session secret (the bench sets SESSION_SECRET).
+ */
+export function accessCookieFor(secret: string, buyer: Buyer): string {
+  const token = signAccessToken(secret, {
+    sessionId: buyer.sessionId,
+    customerId: buyer.customerId,
+    companyId: buyer.companyId,
+    expiresAt: Date.now() + ACCESS_TOKEN_TTL_MS,
+  });
+  return `${ACCESS_COOKIE}=${token}`;
 }
 
 /**
@@ -239,4 +281,49 @@ export async function createPendingOrders(
     references.push(...batch.map((row) => row.reference));
   }
   return references;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The buyer's orders paid and their machines as provisioning leaves them: one running VM per
+ * order, created a minute apart (newest first on the Products tab).
+ */
+export async function insertRunningMachines(
+  handle: DatabaseHandle,
+  buyer: Buyer,
+  references: string[],
+): Promise<void> {
+  const { db } = handle;
+  const paid = await db
+    .update(orders)
+    .set({ status: 'paid', settledAt: new Date() })
+    .where(and(eq(orders.companyId, buyer.companyId), inArray(orders.reference, references)))
+    .returning({ id: orders.id });
+  const now = Date.now();
+  for (let start = 0; start < paid.length; start += 500) {
+    await db.insert(virtualMachines).values(
+      paid.slice(start, start + 500).map((order, index) => ({
+        companyId: buyer.companyId,
+        customerId: buyer.customerId,
+        orderId: order.id,
+        productId: buyer.productId,
+        name: 'Ubuntu Bench',
+        aliasName: index % 3 === 0 ? `web-${start + index}` : null,
+        operatingSystem: 'Ubuntu',
+        serviceType: 'Proxmox VE',
+        driver: 'simulator',
+        machineUuid: randomUUID(),
+        privateAddress: `10.${(start + index) >> 16}.${((start + index) >> 8) & 255}.${(start + index) & 255}`,
+        status: 'running' as const,
+        ramGb: 2,
+        vcpus: 1,
+        diskGb: 40,
+        periodDays: 30,
+        startsAt: new Date(now - (start + index) * 60_000),
+        endsAt: new Date(now + 30 * DAY_MS - (start + index) * 60_000),
+        createdAt: new Date(now - (start + index) * 60_000),
+      })),
+    );
+  }
 }

@@ -1,5 +1,5 @@
-// The bench's processes: the portal and the bare route each run in a process of their own, so the
-// load generator in the bench's process takes no CPU from them.
+// The bench's processes: the portal, the bare route and the load generator each run in a process
+// of their own; the bench's own process only orchestrates.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -20,43 +20,55 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A TypeScript entry point in a process of its own, resolved once it prints `readyPattern`. */
-export function startProcess(
+type Readiness = { logFile: string } & (
+  | /** Ready once this URL answers 2xx. */ { readyUrl: string }
+  | /** Ready once the log holds this. */ { readyPattern: RegExp }
+);
+
+/**
+ * A TypeScript entry point in a process of its own, its stdout and stderr written to `logFile`
+ * (never through a pipe to the bench: the portal's request log costs the bench nothing), resolved
+ * once it is ready: `readyUrl` answers 2xx, or the log holds `readyPattern`.
+ */
+export async function startProcess(
   args: string[],
   env: NodeJS.ProcessEnv,
-  readyPattern: RegExp,
+  readiness: Readiness,
 ): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    // BENCH_CPU_PROFILE_DIR=<dir> writes a V8 CPU profile of each process there, to see where time goes.
-    const profile = process.env.BENCH_CPU_PROFILE_DIR
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`]
-      : [];
-    const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...args], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const timer = setTimeout(() => {
-      child.kill('SIGTERM');
-      reject(new Error(`${args.join(' ')} did not start in 60 s`));
-    }, 60_000);
-    let output = '';
-    let isReady = false;
-    // Drained for the whole run (request logs, mails printed); kept only until it is ready.
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (isReady) return;
-      output += chunk.toString();
-      if (readyPattern.test(output)) {
-        isReady = true;
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      if (!isReady) reject(new Error(`${args.join(' ')} exited with ${code}: ${output}`));
-    });
+  const { logFile } = readiness;
+  // BENCH_CPU_PROFILE_DIR=<dir> writes a V8 CPU profile of each process there, to see where time goes.
+  const profile = process.env.BENCH_CPU_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`]
+    : [];
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', log, log],
   });
+  fs.closeSync(log);
+  const logText = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '');
+  const tail = () => logText().slice(-2000);
+  const isReady = async () => {
+    if ('readyPattern' in readiness) return readiness.readyPattern.test(logText());
+    const answer = await fetch(readiness.readyUrl).catch(() => null);
+    await answer?.body?.cancel();
+    return answer?.ok ?? false;
+  };
+  const deadline = Date.now() + 60_000;
+  while (child.exitCode === null && child.signalCode === null) {
+    if (await isReady()) return child;
+    if (Date.now() > deadline) {
+      const text = tail();
+      await stopProcess(child);
+      throw new Error(`${args.join(' ')} was not ready in 60 s:\n${text}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(
+    `${args.join(' ')} exited with ${child.exitCode ?? child.signalCode}:\n${tail()}`,
+  );
 }
 
 export function stopProcess(child: ChildProcess): Promise<void> {

@@ -1,3 +1,5 @@
+import type { CacheSignals } from './cache/cache-signals';
+import type { CustomerCaches } from './cache/customer-caches';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { HypervisorConnector } from './hypervisors/company-hypervisors';
@@ -11,6 +13,10 @@ export type AppDeps = {
   config: Config;
   db: Database;
   companies: CompanyDirectory;
+  /** The database's change signals: caches drop what a write changed (ADR 021). */
+  cacheSignals: CacheSignals;
+  /** Signed-in customers' sessions and read answers, kept until their data changes. */
+  customerCaches: CustomerCaches;
   mail: MailService;
   /** Background jobs (pg-boss): work a request hands off, such as account recovery. */
   jobs: JobQueue;

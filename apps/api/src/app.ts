@@ -19,6 +19,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './app-deps';
 import { CompanyDirectory } from './tenancy/company-directory';
+import { NO_CACHE_SIGNALS, isCompanyScope, type CacheSignals } from './cache/cache-signals';
+import { CustomerCaches } from './cache/customer-caches';
 import { createHypervisorConnector } from './hypervisors/company-hypervisors';
 import { registerErrorHandling } from './http/error-handler';
 import { answerClientError, answerFrameworkError } from './http/framework-errors';
@@ -68,6 +70,11 @@ export type BuildAppOptions = {
   gatewayHttp?: GatewayHttp;
   /** Where log lines go (server.ts passes a buffered stdout); pino's synchronous stdout by default. */
   logStream?: DestinationStream;
+  /**
+   * The database's change signals (startCacheSignals). Without them customer caches never serve
+   * and company caches only expire.
+   */
+  cacheSignals?: CacheSignals;
 };
 
 /** Builds the whole portal (API, docs, web app) without listening: tests call `inject` on it. */
@@ -77,6 +84,7 @@ export async function buildApp({
   jobs,
   gatewayHttp,
   logStream,
+  cacheSignals = NO_CACHE_SIGNALS,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -130,7 +138,7 @@ export async function buildApp({
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'cloud-portal-rate-limit:' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
   });
   await app.register(fastifySwagger, {
     openapi: {
@@ -152,10 +160,16 @@ export async function buildApp({
 
   const uploadsDir = config.uploadsDir;
   const credentialsKey = resolveCredentialsKey(config);
+  const companies = new CompanyDirectory(db, config.companyCacheMs);
+  cacheSignals.subscribe((scope) => {
+    if (isCompanyScope(scope)) companies.invalidate();
+  });
   const deps: AppDeps = {
     config,
     db,
-    companies: new CompanyDirectory(db, config.companyCacheMs),
+    companies,
+    cacheSignals,
+    customerCaches: new CustomerCaches(db, cacheSignals, config.customerCacheMs),
     mail: createMailService(db, jobs, config.mailFrom),
     jobs,
     uploadsDir,
@@ -216,6 +230,7 @@ export async function buildApp({
   await registerStaticFiles(app, {
     webDistDir: config.webDistDir,
     uploadsDir,
+    companies,
   });
 
   return app;

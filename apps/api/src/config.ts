@@ -14,6 +14,11 @@ const ZEnvironment = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   DATA_DIR: z.string().min(1).default('./data'),
+  UPLOADS_DIR: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .describe('where uploaded images live; every process of a deployment must see the same one'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -76,6 +81,11 @@ const ZEnvironment = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only, at most 64')
+    .default('cloud-portal-')
+    .describe("the start of this portal's Redis keys, for portals that share one Redis"),
   LOG_LEVEL: ZLogLevel.default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./apps/web/dist'),
   TRUST_PROXY: z
@@ -83,6 +93,7 @@ const ZEnvironment = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   COMPANY_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  CUSTOMER_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   SEED_DEMO: z
     .enum(['auto', 'never'])
     .default('auto')
@@ -95,14 +106,14 @@ export type Config = {
   host: string;
   publicUrl: string;
   dataDir: string;
-  /** DATA_DIR/uploads, served under /uploads. */
+  /** UPLOADS_DIR, else DATA_DIR/uploads; served under /uploads (shared by every process). */
   uploadsDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Signs access tokens and one-time codes; from SESSION_SECRET, else generated once into DATA_DIR. */
+  /** Signs access tokens and one-time codes; SESSION_SECRET, else the database's (server.ts). */
   sessionSecret: string | undefined;
-  /** Seals gateway credentials at rest; from CREDENTIALS_KEY, else generated once into DATA_DIR. */
+  /** Seals credentials at rest; CREDENTIALS_KEY (required with DATABASE_URL), else DATA_DIR's. */
   credentialsKey: Buffer | undefined;
   /** A pending order not paid within this time expires. */
   orderExpiryMs: number;
@@ -113,10 +124,14 @@ export type Config = {
   /** The job queues this process works; undefined: all of them. */
   jobWorkers: readonly QueueName[] | undefined;
   redisUrl: string | undefined;
+  /** The start of every Redis key (rate-limit counters: `<prefix>rate-limit:…`). */
+  redisKeyPrefix: string;
   logLevel: z.infer<typeof ZLogLevel>;
   webDistDir: string;
   trustProxy: boolean;
   companyCacheMs: number;
+  /** Longest a signed-in customer's session or read answer is kept (writes drop it at once). */
+  customerCacheMs: number;
   seedDemo: 'auto' | 'never';
 };
 
@@ -154,7 +169,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     host: env.HOST,
     publicUrl: new URL(env.PUBLIC_URL).origin,
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR),
-    uploadsDir: path.resolve(REPO_ROOT, env.DATA_DIR, 'uploads'),
+    uploadsDir: path.resolve(REPO_ROOT, env.UPLOADS_DIR ?? path.join(env.DATA_DIR, 'uploads')),
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -165,10 +180,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     vmArchiveGraceDays: env.VM_ARCHIVE_GRACE_DAYS,
     jobWorkers: parseJobWorkers(env.JOB_WORKERS),
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(REPO_ROOT, env.WEB_DIST_DIR),
     trustProxy: env.TRUST_PROXY,
     companyCacheMs: env.COMPANY_CACHE_SECONDS * 1000,
+    customerCacheMs: env.CUSTOMER_CACHE_SECONDS * 1000,
     seedDemo: env.SEED_DEMO,
   };
 }

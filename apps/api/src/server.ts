@@ -1,24 +1,39 @@
 import pino from 'pino';
 import { buildApp } from './app';
+import { startCacheSignals } from './cache/cache-signals';
 import { startJobQueue } from './jobs/job-queue';
 import { registerWorkers } from './jobs/workers';
 import { createMailTransport } from './mail/mail-transport';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open-configured-database';
 import { prepareDatabase } from './db/seed/migrate-and-seed-demo';
+import { whileSettingUp } from './db/migrate';
 import { hasAnyCompany, seedDemoCompanies } from './db/seed/seed';
 import { describeError } from './http/safe-log';
-import { resolveCredentialsKey } from './payments/credentials-key';
+import { loadSessionSecret } from './modules/accounts/session-secret';
+import { loadCredentialsKey } from './payments/credentials-key';
 
 /** Starts the portal: configuration, database, migrations, first-run seed, then one HTTP port. */
 async function start(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  await prepareDatabase(database);
-  if (config.seedDemo === 'auto' && !(await hasAnyCompany(database.db))) {
-    await seedDemoCompanies(database.db, config);
-    console.log('First start: seeded the demo companies.');
-  }
+  const credentialsKey = await whileSettingUp(database, async () => {
+    await prepareDatabase(database);
+    // Secrets every process on this database shares (README, "Running several processes").
+    const key = await loadCredentialsKey(database.db, config);
+    config.credentialsKey = key;
+    const sessionSecret = await loadSessionSecret(database.db, config);
+    config.sessionSecret = sessionSecret.secret;
+    if (sessionSecret.source === 'created' || sessionSecret.source === 'adopted')
+      console.log(
+        `Session secret: ${sessionSecret.source === 'created' ? 'generated' : 'moved from DATA_DIR/session-secret'} into the database (portal_secrets), shared by every process on it; SESSION_SECRET overrides it.`,
+      );
+    if (config.seedDemo === 'auto' && !(await hasAnyCompany(database.db))) {
+      await seedDemoCompanies(database.db, config);
+      console.log('First start: seeded the demo companies.');
+    }
+    return key;
+  });
 
   // Buffered: one write a few kilobytes instead of one a request; flushed when the process ends.
   const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
@@ -31,7 +46,7 @@ async function start(): Promise<void> {
     db: database.db,
     mailTransport,
     mailFrom: config.mailFrom,
-    credentialsKey: resolveCredentialsKey(config),
+    credentialsKey,
     dataDir: config.dataDir,
     uploadsDir: config.uploadsDir,
     simulatorOperationMs: config.simulatorOperationMs,
@@ -41,8 +56,10 @@ async function start(): Promise<void> {
   if (mailTransport.kind === 'console')
     console.log('No SMTP_URL: mails are kept in the mail_outbox table and printed here.');
 
-  const app = await buildApp({ config, db: database.db, jobs, logStream });
+  const cacheSignals = await startCacheSignals(database);
+  const app = await buildApp({ config, db: database.db, jobs, logStream, cacheSignals });
   app.addHook('onClose', async () => {
+    await cacheSignals.stop();
     await jobs.stop();
     mailTransport.close();
     await database.close();

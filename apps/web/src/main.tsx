@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
+import './lib/zod-without-eval';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import '@mantine/core/styles.css';
+import 'virtual:mantine-global-styles.css';
 import './app/global.css';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -21,11 +22,16 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
 void initI18n().then((i18n) => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient} i18n={i18n}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition lets React render the first screen in slices, yielding to the browser between
+  // them, instead of in one long task.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient} i18n={i18n}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 });

@@ -28,8 +28,21 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Raw SQL for libraries that bring their own (pg-boss). Several statements need no values. */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  /** Where the database's change signals (NOTIFY) can be heard: see cache/cache-signals.ts. */
+  signalSource: SignalSource;
   close: () => Promise<void>;
 };
+
+export type SignalSource =
+  | {
+      kind: 'pglite';
+      listen: (
+        channel: string,
+        onPayload: (payload: string) => void,
+      ) => Promise<() => Promise<void>>;
+    }
+  /** Listening needs connections of its own, outside the pool. */
+  | { kind: 'postgres'; url: string };
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; maxConnections?: number }
@@ -50,6 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db: drizzlePostgres(pool, { schema }) as unknown as Database,
       kind: 'postgres',
       executeSql: (text, values) => pool.query(text, values),
+      signalSource: { kind: 'postgres', url: options.url },
       close: () => pool.end(),
     };
   }
@@ -65,6 +79,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         // The extended protocol takes one statement; scripts (several) go through exec.
         const results = await client.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
+      },
+      signalSource: {
+        kind: 'pglite',
+        listen: async (channel, onPayload) => {
+          const unlisten = await client.listen(channel, onPayload);
+          return () => unlisten();
+        },
       },
       close: async () => {
         await client.close();

@@ -1,20 +1,43 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@cloud-portal/contract/validation/messages';
+import type { CompanyDirectory } from '../tenancy/company-directory';
+import { requestOrigin } from '../tenancy/request-origin';
 import { sendEnvelope } from './envelope';
+import { describePage, withPageMeta } from './page-meta';
 
 const ONE_YEAR_SECONDS = 31_536_000;
+/** The name a page carries where no company answers on its origin. */
+const PRODUCT_NAME = 'Cloud Portal';
+
+/** A file of the build, read again only when a rebuild has replaced it; null while it is absent. */
+function builtFileReader<T>(file: string, parse: (text: string) => T): () => T | null {
+  let cached: { modifiedMs: number; value: T } | null = null;
+  return () => {
+    let modifiedMs: number;
+    try {
+      modifiedMs = fs.statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (cached?.modifiedMs !== modifiedMs) {
+      cached = { modifiedMs, value: parse(fs.readFileSync(file, 'utf8')) };
+    }
+    return cached.value;
+  };
+}
 
 /**
  * Serves uploads under /uploads, the built web app at the root (hashed assets cached for a year,
- * index.html never), and index.html for every other page path so the app's router can answer it.
- * Unknown /api paths answer a 404 envelope.
+ * index.html never), and index.html for every other page path so the app's router can answer it,
+ * titled and described for the page and the company of the request's origin. Unknown /api paths
+ * answer a 404 envelope.
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
-  options: { webDistDir: string; uploadsDir: string },
+  options: { webDistDir: string; uploadsDir: string; companies?: CompanyDirectory },
 ): Promise<void> {
   fs.mkdirSync(options.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -44,7 +67,8 @@ export async function registerStaticFiles(
       prefix: '/',
       // Files are looked up per request, so a rebuild under a running server is served at once.
       wildcard: true,
-      index: ['index.html'],
+      // The site root is a page too (answered below, with its title and description).
+      index: false,
       cacheControl: false,
       setHeaders: (response, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -56,16 +80,36 @@ export async function registerStaticFiles(
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const readIndexHtml = builtFileReader(indexFile, (text) => text);
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const origin = requestOrigin(request);
+    // A page still loads when the lookup fails; the app then reports the company's state itself.
+    const company = origin
+      ? await options.companies?.findByOrigin(origin).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'page meta: company lookup failed');
+          return null;
+        })
+      : null;
+    const html = withPageMeta(
+      readIndexHtml() ?? '',
+      describePage(pathname, company?.name ?? PRODUCT_NAME),
+    );
+    return reply
+      .code(200)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(request.method === 'HEAD' ? undefined : html);
+  };
+  if (hasWebApp) app.get('/', (request, reply) => sendPage(request, reply, '/'));
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
       !pathname.startsWith('/uploads/') &&
       !path.extname(pathname);
-    if (hasWebApp && wantsPage) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', options.webDistDir);
-    }
+    if (hasWebApp && wantsPage) return sendPage(request, reply, pathname);
     return sendEnvelope(reply, 404, messages.notFound, null);
   });
 }

@@ -33,7 +33,7 @@ export function sandboxCheckoutRoutes(deps: AppDeps): FastifyPluginAsync {
   async function ownOrder(request: FastifyRequest<{ Params: { reference: string } }>) {
     const company = await resolveCompany(deps.companies, request);
     const customer = await identifyCustomer(
-      { db: deps.db, secret: deps.sessionSecret },
+      deps,
       request,
       company.id,
     );

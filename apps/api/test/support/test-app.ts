@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app';
+import { startCacheSignals } from '../../src/cache/cache-signals';
 import { startJobQueue } from '../../src/jobs/job-queue';
 import { registerWorkers } from '../../src/jobs/workers';
 import { createMailTransport } from '../../src/mail/mail-transport';
@@ -117,13 +118,21 @@ export async function createTestApp(
     uploadsDir: config.uploadsDir,
     simulatorOperationMs: config.simulatorOperationMs,
   });
-  const app = await buildApp({ config, db: database.db, jobs, gatewayHttp: options.gatewayHttp });
+  const cacheSignals = await startCacheSignals(database, { log: () => {} });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jobs,
+    gatewayHttp: options.gatewayHttp,
+    cacheSignals,
+  });
   return {
     app,
     database,
     config,
     close: async () => {
       await app.close();
+      await cacheSignals.stop();
       await jobs.stop();
       mailTransport.close();
       await dispose();

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
@@ -21,12 +22,26 @@ export function AppProviders({ queryClient, i18n, children }: Props) {
         <BrandedMantineProvider>
           <GlobalLoadingOverlay />
           {children}
-          <Suspense fallback={null}>
-            <DeferredOverlays />
-          </Suspense>
+          <ToastsWhenNeeded />
         </BrandedMantineProvider>
       </I18nextProvider>
     </QueryClientProvider>
+  );
+}
+
+/**
+ * The toasts' code arrives with the first toast: a page that shows none (most first visits)
+ * never downloads it. A toast shown before it has loaded waits in the store and appears then.
+ */
+function ToastsWhenNeeded() {
+  const { notifications, queue } = useNotifications();
+  const [isNeeded, setIsNeeded] = useState(false);
+  if (!isNeeded && notifications.length + queue.length > 0) setIsNeeded(true);
+  if (!isNeeded) return null;
+  return (
+    <Suspense fallback={null}>
+      <DeferredOverlays />
+    </Suspense>
   );
 }
 

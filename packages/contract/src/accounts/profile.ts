@@ -4,6 +4,10 @@ import { accountMessages } from '../validation/account-rules';
 import { ZCountry } from '../company/get-country-code';
 import { zBillingAddress, zCountryCode, zMobileNumber, zPersonName } from './account-fields';
 import { ZPurchaseHistoryPage } from '../orders/purchase-history';
+import { ZActiveVmsPage } from '../vms/active-vms';
+import { ZArchivedVmsPage } from '../vms/archived-vms';
+import { ZVmBackupsPage } from '../vms/backups';
+import { ZRenewalVmsPage } from '../vms/renewals';
 
 export const PROFILE_UPDATED = accountTexts.profileUpdated;
 export const IMAGE_UPLOADED = accountTexts.imageUploaded;
@@ -12,7 +16,7 @@ export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PROFILE_IMAGE_INVALID = accountTexts.imageInvalid;
 export const PROFILE_IMAGE_TOO_LARGE = accountTexts.imageTooLarge;
 
-/** GET /api/profileSetting/userProfileInfo: the customer's details (later issues add VMs, purchases, tickets). */
+/** GET /api/profileSetting/userProfileInfo: the customer's details (vm-lifecycle.md §3 "Profile details"). */
 export const ZUserDetails = z.object({
   firstName: z.string(),
   lastName: z.string(),
@@ -36,8 +40,19 @@ export type TUserDetails = z.infer<typeof ZUserDetails>;
 export const ZUserProfileInfoResponse = z.object({
   userDetails: ZUserDetails,
   country: z.array(ZCountry),
+  /** The first page of the Products tab (§2.7); further pages: vmAction/activeVMs. */
+  activeProducts: ZActiveVmsPage,
   /** The first page of the Purchase History tab (§2.7); further pages: profileSetting/purchaseHistory. */
   purchaseHistory: ZPurchaseHistoryPage,
+  /** The first page of the Renewals tab (§2.7); further pages: vmAction/renewalVMs. */
+  renewVM: ZRenewalVmsPage,
+  /**
+   * The first page of the customer's clones and snapshots, all machines together (§3 "Clone or
+   * snapshot row"); further pages, or one machine's: vmAction/vmBackups.
+   */
+  cloneVMDetails: ZVmBackupsPage,
+  /** The first page of the Archived tab (§2.7); further pages: vmAction/archivedVMs. */
+  archivedVM: ZArchivedVmsPage,
   /**
    * vm-lifecycle.md §3 "Profile details" `meraki`: runMerakiScript 1 while the company's network
    * script runs; the Products tab's Assign then shows the maintenance message instead of opening.

@@ -5,7 +5,9 @@ const zFlag = z.union([z.literal(0), z.literal(1)]);
 /**
  * An archived VM (vm-lifecycle.md §3 "Archived VM") in the spec's wire names, plus the portal's
  * `endDate` (a future one means the period was renewed and the machine may be restored),
- * `archivedAt`, and the alias and start date the View modal shows.
+ * `archivedAt`, the alias and start date the View modal shows, and `backupCount`: how many clones
+ * and snapshots the machine has (its nested rows, §2.7 Archived: one page of them from
+ * GET /api/vmAction/vmBackups?vmId=ID).
  */
 export const ZArchivedVm = z.object({
   ID: z.number().int(),
@@ -21,6 +23,7 @@ export const ZArchivedVm = z.object({
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   archivedAt: z.string().nullable(),
+  backupCount: z.number().int(),
 });
 export type TArchivedVm = z.infer<typeof ZArchivedVm>;
 

@@ -59,6 +59,8 @@ export const backupMessages = {
   cloneRestored: 'Clone Virtual Machine restored successfully.',
   cloneRestoreFailed: 'Unable to restore Clone Virtual Machine. Try again in sometime.',
   snapshotRestored: 'Snapshot restored successfully.',
+  restoreArchivedFirst:
+    'This virtual machine is archived: restore it first, then restore its snapshot.',
   mustBeShutOff: 'Virtual machine must be shut off to perform this operation.',
   backupNotFound: 'This clone or snapshot does not exist.',
   cloneDeleted: 'Clone Virtual Machine deleted successfully.',

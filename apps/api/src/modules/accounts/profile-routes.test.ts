@@ -1,10 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppWithMail, MAIN_ORIGIN } from '../../../test/support/test-app';
+import type { TUserProfileInfoResponse } from '@cloud-portal/contract/accounts/profile';
+import { ACTIVE_VMS_PAGE_SIZE } from '@cloud-portal/contract/vms/active-vms';
+import { ARCHIVED_VMS_PAGE_SIZE } from '@cloud-portal/contract/vms/archived-vms';
+import { VM_BACKUPS_PAGE_SIZE } from '@cloud-portal/contract/vms/backups';
+import { RENEWAL_VMS_PAGE_SIZE } from '@cloud-portal/contract/vms/renewals';
+import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
 import { post, signUpAndLogIn } from '../../../test/support/accounts';
 import { multipartBody } from '../../../test/support/multipart';
+import { vmBackups, type virtualMachines } from '../../db/schema/virtual-machines';
+import { companyIdOf, insertVm, type VmSeed } from '../vms/lifecycle-fixtures';
 import { notify } from './notifications';
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
@@ -122,6 +130,194 @@ describe('the profile', () => {
       (await get('/api/profileSetting/userProfileInfo', user.cookies)).json().data.userDetails
         .imagePath,
     ).toBeNull();
+  });
+});
+
+describe('the profile\'s machine tabs (vm-lifecycle.md §3 "Profile details")', () => {
+  const DAY_MS = 86_400_000;
+  const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
+  type Customer = Awaited<ReturnType<typeof signUpAndLogIn>> & {
+    companyId: number;
+    origin: string;
+  };
+  type Vm = typeof virtualMachines.$inferSelect;
+
+  const logInAt = async (origin: string): Promise<Customer> => {
+    const customer = await signUpAndLogIn(t.app, t.smtp, {}, origin);
+    return { ...customer, companyId: await companyIdOf(t.database.db, origin), origin };
+  };
+  const getAs = (customer: Customer, url: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: { origin: customer.origin },
+      cookies: customer.cookies,
+    });
+  const profileOf = async (customer: Customer) => {
+    const response = await getAs(customer, '/api/profileSetting/userProfileInfo');
+    expect(response.statusCode).toBe(200);
+    return response.json().data as TUserProfileInfoResponse;
+  };
+  const vmOf = (customer: Customer, seed: Omit<VmSeed, 'companyId' | 'customerId'>) =>
+    insertVm(t.database.db, {
+      companyId: customer.companyId,
+      customerId: customer.id,
+      machineUuid: randomBytes(16).toString('hex'),
+      ...seed,
+    });
+  /** A ready clone or snapshot of the machine, as its paid order's job leaves it. */
+  const backupOf = async (vm: Vm, kind: 'clone' | 'snapshot') => {
+    const [backup] = await t.database.db
+      .insert(vmBackups)
+      .values({
+        companyId: vm.companyId,
+        customerId: vm.customerId,
+        vmId: vm.id,
+        kind,
+        hypervisorRef: randomBytes(16).toString('hex'),
+        name: `${vm.name} ${kind}`,
+        ramGb: vm.ramGb,
+        vcpus: vm.vcpus,
+        diskGb: vm.diskGb,
+        durationCount: 2,
+        durationType: 'Weekly',
+        status: 'ready',
+        expiresAt: daysFromNow(14),
+      })
+      .returning();
+    return backup!;
+  };
+  /** One of each kind: in its period, due for renewal, archived, and a clone and a snapshot. */
+  const machinesOf = async (customer: Customer) => {
+    const running = await vmOf(customer, { endsAt: daysFromNow(60), aliasName: 'web' });
+    const due = await vmOf(customer, { endsAt: daysFromNow(5) });
+    const archived = await vmOf(customer, {
+      endsAt: daysFromNow(-10),
+      status: 'archived',
+      expiredAt: daysFromNow(-10),
+      archivedAt: daysFromNow(-3),
+    });
+    const clone = await backupOf(running, 'clone');
+    const snapshot = await backupOf(archived, 'snapshot');
+    return { running, due, archived, clone, snapshot };
+  };
+
+  it('carries the first page of Products, Renewals, backups and Archived, each as its own call answers it', async () => {
+    const owner = await logInAt(MAIN_ORIGIN);
+    const mine = await machinesOf(owner);
+    const info = await profileOf(owner);
+
+    expect(info.activeProducts.rows.map((row) => row.ID)).toEqual([mine.due.id, mine.running.id]);
+    expect(info.activeProducts).toMatchObject({
+      total: 2,
+      page: 1,
+      pageSize: ACTIVE_VMS_PAGE_SIZE,
+    });
+    expect(info.activeProducts.rows[1]).toMatchObject({
+      vmName: mine.running.name,
+      aliasName: 'web',
+      cpu_Count: 2,
+      ram_Count: 4,
+      disk_Count: 80,
+      createdUUID: mine.running.machineUuid,
+      status: 'running',
+    });
+
+    // Due within 30 days or past, soonest first: the archived machine (renewable) and the due one.
+    expect(info.renewVM.rows.map((row) => row.ID)).toEqual([mine.archived.id, mine.due.id]);
+    expect(info.renewVM).toMatchObject({ total: 2, page: 1, pageSize: RENEWAL_VMS_PAGE_SIZE });
+
+    // Every machine's clones and snapshots, newest first.
+    expect(info.cloneVMDetails.rows.map((row) => [row.ID, row.cloneParentID])).toEqual([
+      [mine.snapshot.id, mine.archived.id],
+      [mine.clone.id, mine.running.id],
+    ]);
+    expect(info.cloneVMDetails.rows[1]).toMatchObject({
+      parentVmName: 'web',
+      vmName: mine.clone.name,
+      isCloneOrSnapshot: 'Clone',
+      cloneDuration: 2,
+      cloneType: 'Weekly',
+      cloneUUID: mine.clone.hypervisorRef,
+      isRestoredVM: 0,
+    });
+    expect(info.cloneVMDetails).toMatchObject({
+      total: 2,
+      page: 1,
+      pageSize: VM_BACKUPS_PAGE_SIZE,
+    });
+
+    expect(info.archivedVM.rows.map((row) => row.ID)).toEqual([mine.archived.id]);
+    expect(info.archivedVM).toMatchObject({ total: 1, page: 1, pageSize: ARCHIVED_VMS_PAGE_SIZE });
+
+    // The same page the tab's own paged call answers, so it can stand in for it.
+    const [activeVMs, renewalVMs, backups, archivedVMs] = await Promise.all(
+      [
+        '/api/vmAction/activeVMs?page=1',
+        '/api/vmAction/renewalVMs?page=1',
+        '/api/vmAction/vmBackups?page=1',
+        '/api/vmAction/archivedVMs?page=1',
+      ].map(async (url) => (await getAs(owner, url)).json().data),
+    );
+    expect(info.activeProducts).toEqual(activeVMs);
+    expect(info.renewVM).toEqual(renewalVMs);
+    expect(info.cloneVMDetails).toEqual(backups);
+    expect(info.archivedVM).toEqual(archivedVMs);
+  });
+
+  it('shows only the first page of a customer with many machines', async () => {
+    const owner = await logInAt(MAIN_ORIGIN);
+    for (let index = 0; index < ACTIVE_VMS_PAGE_SIZE + 2; index++) {
+      await vmOf(owner, { endsAt: daysFromNow(60) });
+    }
+    const info = await profileOf(owner);
+    expect(info.activeProducts.rows).toHaveLength(ACTIVE_VMS_PAGE_SIZE);
+    expect(info.activeProducts.total).toBe(ACTIVE_VMS_PAGE_SIZE + 2);
+  });
+
+  it("never shows another customer's or another company's machines", async () => {
+    const owner = await logInAt(MAIN_ORIGIN);
+    const neighbour = await logInAt(MAIN_ORIGIN);
+    const foreigner = await logInAt(SECOND_ORIGIN);
+    expect(foreigner.companyId).not.toBe(owner.companyId);
+    const mine = await machinesOf(owner);
+    const neighbours = await machinesOf(neighbour);
+    const foreign = await machinesOf(foreigner);
+
+    const idsIn = (info: TUserProfileInfoResponse) => ({
+      vms: [...info.activeProducts.rows, ...info.renewVM.rows, ...info.archivedVM.rows].map(
+        (row) => row.ID,
+      ),
+      backups: info.cloneVMDetails.rows.map((row) => row.ID),
+    });
+    const vmIds = (machines: typeof mine) =>
+      [machines.running, machines.due, machines.archived].map((vm) => vm.id);
+    const backupIds = (machines: typeof mine) => [machines.clone.id, machines.snapshot.id];
+
+    for (const [customer, own, others] of [
+      [owner, mine, [neighbours, foreign]],
+      [neighbour, neighbours, [mine, foreign]],
+      [foreigner, foreign, [mine, neighbours]],
+    ] as const) {
+      const seen = idsIn(await profileOf(customer));
+      expect(new Set(seen.vms)).toEqual(new Set(vmIds(own)));
+      expect(new Set(seen.backups)).toEqual(new Set(backupIds(own)));
+      for (const other of others) {
+        for (const id of vmIds(other)) expect(seen.vms).not.toContain(id);
+        for (const id of backupIds(other)) expect(seen.backups).not.toContain(id);
+      }
+    }
+
+    // A new customer has empty first pages, not missing ones.
+    const newcomer = await profileOf(await logInAt(MAIN_ORIGIN));
+    for (const page of [
+      newcomer.activeProducts,
+      newcomer.renewVM,
+      newcomer.cloneVMDetails,
+      newcomer.archivedVM,
+    ]) {
+      expect(page).toMatchObject({ rows: [], total: 0, page: 1 });
+    }
   });
 });
 

@@ -29,21 +29,32 @@ export function profileRoutes({
   db,
   companies,
   sessionSecret: secret,
+  customerCaches,
   uploadsDir,
 }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preValidation', requireCustomer({ db, companies, secret }));
+    app.addHook(
+      'preValidation',
+      requireCustomer({ customerCaches, companies, sessionSecret: secret }),
+    );
 
+    const profileAnswer = zEnvelope(ZUserProfileInfoResponse);
     app.get(
       '/profileSetting/userProfileInfo',
       {
         schema: {
           tags: ['profile'],
           summary: "The customer's details and the country list",
-          response: { 200: zEnvelope(ZUserProfileInfoResponse), ...errorResponses },
+          response: { 200: profileAnswer, ...errorResponses },
         },
       },
-      async (request) => ok(await getProfile(db, request.company!, request.customer!)),
+      async (request, reply) => {
+        const customer = request.customer!;
+        const owner = { companyId: customer.companyId, customerId: customer.id };
+        return customerCaches.send(reply, owner, 'userProfileInfo', profileAnswer, async () =>
+          ok(await getProfile(db, request.company!, customer)),
+        );
+      },
     );
 
     app.post(

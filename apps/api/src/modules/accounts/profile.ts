@@ -19,15 +19,33 @@ import { checkMobileNumber } from './sign-up';
 import type { Customer } from './sessions';
 import { toCustomerDetailColumns } from './customer-details';
 import { listPurchaseHistory } from '../orders/purchase-history';
+import { listActiveVms } from '../vms/active-vms';
+import { listArchivedVms } from '../vms/archived-vms';
+import { listVmBackups } from '../vms/backups';
+import { listRenewalVms } from '../vms/renewal-vms';
 
 export async function getProfile(
   db: Database,
   company: Company,
   customer: Customer,
 ): Promise<TUserProfileInfoResponse> {
-  const [countryList, purchaseHistory, networkScript] = await Promise.all([
+  const owner = { companyId: company.id, customerId: customer.id };
+  // Each tab's first page, as its own paged call answers it (vm-lifecycle.md §3 "Profile details").
+  const [
+    countryList,
+    activeProducts,
+    purchaseHistory,
+    renewVM,
+    cloneVMDetails,
+    archivedVM,
+    networkScript,
+  ] = await Promise.all([
     listCountries(db),
-    listPurchaseHistory(db, { companyId: company.id, customerId: customer.id }, 1),
+    listActiveVms(db, owner, 1),
+    listPurchaseHistory(db, owner, 1),
+    listRenewalVms(db, owner, 1),
+    listVmBackups(db, owner, { page: 1 }),
+    listArchivedVms(db, owner, 1),
     // Read fresh: the company directory's cached copy may be older than the flag.
     db
       .select({ isRunning: companies.networkScriptRunning })
@@ -55,7 +73,11 @@ export async function getProfile(
       customerVatNumber: customer.vatNumber,
     },
     country: countryList,
+    activeProducts,
     purchaseHistory,
+    renewVM,
+    cloneVMDetails,
+    archivedVM,
     meraki: { runMerakiScript: networkScript[0]?.isRunning ? 1 : 0 },
   };
 }

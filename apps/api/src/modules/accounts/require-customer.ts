@@ -8,8 +8,8 @@ import { resolveCompany } from '../../tenancy/resolve-company';
 import { safeEqual } from '../../lib/tokens';
 import { csrfTokenFor, verifyAccessToken, type AccessClaims } from './crypto-tokens';
 import { ACCESS_COOKIE } from './session-cookies';
-import { findLiveSession, type Customer, type Session } from './sessions';
-import type { Database } from '../../db/client';
+import type { Customer, Session } from './sessions';
+import type { CustomerCaches } from '../../cache/customer-caches';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -58,14 +58,14 @@ function namedOrigins(body: unknown): unknown[] {
  * token's expiry on the request.
  */
 export function requireCustomer(deps: {
-  db: Database;
+  customerCaches: CustomerCaches;
   companies: CompanyDirectory;
-  secret: string;
+  sessionSecret: string;
 }) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     // A customer's own data is never kept by a browser or proxy cache.
     void reply.header('cache-control', 'no-store');
-    const claims = readAccessClaims(deps.secret, request);
+    const claims = readAccessClaims(deps.sessionSecret, request);
     if (!claims) throw new AppError(401, accountTexts.notLoggedIn);
 
     const company = await resolveCompany(deps.companies, request);
@@ -76,13 +76,13 @@ export function requireCustomer(deps: {
       if (namedCompany?.id !== company.id) throw new AppError(403, accountTexts.otherCompany);
     }
 
-    const live = await findLiveSession(deps.db, claims.sessionId);
+    const live = await deps.customerCaches.findLiveSession(claims);
     if (!live) throw new AppError(401, accountTexts.sessionExpired);
 
     const isSafeMethod = request.method === 'GET' || request.method === 'HEAD';
     const needsCsrf =
       !isSafeMethod || (request.routeOptions.config as { csrfOnGet?: boolean }).csrfOnGet === true;
-    if (needsCsrf) checkCsrfHeader(request, deps.secret, live.session.id);
+    if (needsCsrf) checkCsrfHeader(request, deps.sessionSecret, live.session.id);
     request.customer = live.customer;
     request.session = live.session;
     request.company = company;
@@ -96,13 +96,13 @@ export function requireCustomer(deps: {
  * visitor too: a public call never asks the browser to renew.
  */
 export async function identifyCustomer(
-  deps: { db: Database; secret: string },
+  deps: { customerCaches: CustomerCaches; sessionSecret: string },
   request: FastifyRequest,
   companyId: number,
 ): Promise<Customer | null> {
   const token = request.cookies[ACCESS_COOKIE];
-  const claims = token ? verifyAccessToken(deps.secret, token) : null;
+  const claims = token ? verifyAccessToken(deps.sessionSecret, token) : null;
   if (claims === null || claims === 'expired' || claims.companyId !== companyId) return null;
-  const live = await findLiveSession(deps.db, claims.sessionId);
+  const live = await deps.customerCaches.findLiveSession(claims);
   return live?.customer ?? null;
 }

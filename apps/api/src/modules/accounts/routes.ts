@@ -65,7 +65,7 @@ export function toSessionUser(
 
 /** Sign-up, login with a mailed code, recovery, and the session's refresh and logout. */
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, companies, mail, sessionSecret: secret, config } = deps;
+  const { db, companies, mail, sessionSecret: secret, config, customerCaches } = deps;
   const isSecure = config.publicUrl.startsWith('https:');
   const codeDeps = { db, mail, secret };
 
@@ -313,7 +313,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/auth/session',
       {
-        preValidation: requireCustomer({ db, companies, secret }),
+        preValidation: requireCustomer({ customerCaches, companies, sessionSecret: secret }),
         schema: {
           tags: ['accounts'],
           summary: 'The signed-in customer (401 when there is none)',

@@ -135,22 +135,32 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** The live session and its customer, or null (revoked, expired, unknown). */
-export async function findLiveSession(
-  db: Database,
-  sessionId: string,
-): Promise<{ session: Session; customer: Customer } | null> {
-  const [found] = await db
+const liveSessionQueries = new WeakMap<Database, ReturnType<typeof prepareLiveSessionQuery>>();
+
+/** Built once per database (and connection): every authenticated call runs it. */
+function prepareLiveSessionQuery(db: Database) {
+  return db
     .select({ session: sessions, customer: customers })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .where(
       and(
-        eq(sessions.id, sessionId),
+        eq(sessions.id, sql.placeholder('sessionId')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql.placeholder('now')),
       ),
-    );
+    )
+    .prepare('live_session');
+}
+
+/** The live session and its customer, or null (revoked, expired, unknown). */
+export async function findLiveSession(
+  db: Database,
+  sessionId: string,
+): Promise<{ session: Session; customer: Customer } | null> {
+  let query = liveSessionQueries.get(db);
+  if (!query) liveSessionQueries.set(db, (query = prepareLiveSessionQuery(db)));
+  const [found] = await query.execute({ sessionId, now: new Date().toISOString() });
   return found ?? null;
 }
 

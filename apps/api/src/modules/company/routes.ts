@@ -29,8 +29,14 @@ import { listCountries } from './list-countries';
 import { listMenuItems } from './list-menu-items';
 import { listProductServices } from './list-product-services';
 import { toCompanyConfiguration } from './serializers';
+import { isCompanyScope } from '../../cache/cache-signals';
 
-export function companyRoutes({ db, companies, config }: AppDeps): FastifyPluginAsyncZod {
+export function companyRoutes({
+  db,
+  companies,
+  config,
+  cacheSignals,
+}: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const cacheMs = config.companyCacheMs;
     // Keyed by the directory's Company object, so a reloaded (changed) company renders afresh.
@@ -48,6 +54,10 @@ export function companyRoutes({ db, companies, config }: AppDeps): FastifyPlugin
       cacheMs,
     );
     const countryJson = new RenderedJsonCache<'all'>(zEnvelope(ZGetCountryCodeResponse), cacheMs);
+    const companyAnswers = [configurationJson, menuJson, addressJson, serviceJson];
+    cacheSignals.subscribe((scope) => {
+      if (isCompanyScope(scope)) for (const answers of companyAnswers) answers.clear();
+    });
 
     app.post(
       '/getCompanyConfiguration',

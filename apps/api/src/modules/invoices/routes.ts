@@ -37,10 +37,11 @@ export function invoiceRoutes({
   db,
   companies,
   sessionSecret,
+  customerCaches,
   uploadsDir,
 }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preValidation', requireCustomer({ db, companies, secret: sessionSecret }));
+    app.addHook('preValidation', requireCustomer({ customerCaches, companies, sessionSecret }));
     const ownerOf = (request: { customer?: { id: number; companyId: number } }): ReceiptOwner => ({
       customerId: request.customer!.id,
       companyId: request.customer!.companyId,

@@ -26,6 +26,7 @@ import {
   ZGetVmQuoteResponse,
 } from '@cloud-portal/contract/marketplace/get-vm-quote';
 import type { AppDeps } from '../../app-deps';
+import { isCompanyScope } from '../../cache/cache-signals';
 import { errorResponses, ok } from '../../http/envelope';
 import { optionalBody } from '../../http/optional-body';
 import { RenderedJsonCache } from '../../http/rendered-json';
@@ -47,9 +48,11 @@ import { listUsableGateways } from '../../payments/gateway-settings';
 import { perAddress } from '../../http/rate-limits';
 
 /** portal.md §2 Marketplace and vm-lifecycle.md §2.1: browsing, specification, configuration. */
+/** Filter combinations whose rendered page a process keeps (oldest dropped first). */
+const FILTERED_PAGES_KEPT = 5_000;
+
 export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, companies, config, sessionSecret } = deps;
-  const identify = { db, secret: sessionSecret };
+  const { db, companies, config, sessionSecret, customerCaches } = deps;
   // The first page every marketplace visit asks for; the catalogue changes rarely, so it is
   // rendered once per company, service, page size and audience for as long as a company is cached.
   const firstPages = new RenderedJsonCache<string>(
@@ -57,6 +60,19 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     config.companyCacheMs,
   );
   const totals: SectionTotalsCache = new TtlCache(config.companyCacheMs);
+  // Filtered pages are public and the same for every visitor (or every customer) of a company:
+  // rendered once per filter combination, dropped with the company's other answers (ADR 021).
+  const filteredPages = new RenderedJsonCache<string>(
+    zEnvelope(ZGetFilteredProductsResponse),
+    config.companyCacheMs,
+    FILTERED_PAGES_KEPT,
+  );
+  deps.cacheSignals.subscribe((scope) => {
+    if (!isCompanyScope(scope)) return;
+    firstPages.clear();
+    filteredPages.clear();
+    totals.clear();
+  });
 
   return async (app) => {
     app.post(
@@ -73,7 +89,7 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { websiteUrl, serviceName, pageSize } = request.body;
         const company = await resolveCompany(companies, request, websiteUrl);
-        const pricesVisible = (await identifyCustomer(identify, request, company.id)) !== null;
+        const pricesVisible = (await identifyCustomer(deps, request, company.id)) !== null;
         const key = `${company.id}|${serviceName.toLowerCase()}|${pageSize}|${pricesVisible}`;
         return firstPages.send(reply, key, async () => {
           const [page, filterData, clouds, serviceExists] = await Promise.all([
@@ -111,10 +127,18 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: zEnvelope(ZGetFilteredProductsResponse), ...errorResponses },
         },
       },
-      async (request) => {
-        const company = await resolveCompany(companies, request, request.body.websiteUrl);
-        const pricesVisible = (await identifyCustomer(identify, request, company.id)) !== null;
-        return ok([await listProductPage(db, company.id, request.body, pricesVisible, totals)]);
+      async (request, reply) => {
+        const { websiteUrl, ...query } = request.body;
+        const company = await resolveCompany(companies, request, websiteUrl);
+        const pricesVisible = (await identifyCustomer(deps, request, company.id)) !== null;
+        const key = JSON.stringify([
+          company.id,
+          pricesVisible,
+          { ...query, serviceName: query.serviceName.toLowerCase() },
+        ]);
+        return filteredPages.send(reply, key, async () =>
+          ok([await listProductPage(db, company.id, query, pricesVisible, totals)]),
+        );
       },
     );
 
@@ -147,7 +171,7 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const company = await resolveCompany(companies, request, request.body.websiteUrl);
-        const pricesVisible = (await identifyCustomer(identify, request, company.id)) !== null;
+        const pricesVisible = (await identifyCustomer(deps, request, company.id)) !== null;
         return ok(await loadSpecification(db, company.id, request.body.productID, pricesVisible));
       },
     );
@@ -156,7 +180,7 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const customerOnly = plugin.withTypeProvider<ZodTypeProvider>();
       customerOnly.addHook(
         'preValidation',
-        requireCustomer({ db, companies, secret: sessionSecret }),
+        requireCustomer({ customerCaches, companies, sessionSecret }),
       );
 
       customerOnly.post(

@@ -14,9 +14,10 @@ export function purchaseHistoryRoutes({
   db,
   companies,
   sessionSecret,
+  customerCaches,
 }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preValidation', requireCustomer({ db, companies, secret: sessionSecret }));
+    app.addHook('preValidation', requireCustomer({ customerCaches, companies, sessionSecret }));
 
     app.get(
       '/profileSetting/purchaseHistory',

@@ -57,10 +57,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     orderExpiryMs: deps.config.orderExpiryMs,
   };
   return async (app) => {
-    app.addHook(
-      'preValidation',
-      requireCustomer({ db: deps.db, companies: deps.companies, secret: deps.sessionSecret }),
-    );
+    app.addHook('preValidation', requireCustomer(deps));
     const ownerOf = (request: FastifyRequest) => ({
       customerId: request.customer!.id,
       companyId: request.customer!.companyId,

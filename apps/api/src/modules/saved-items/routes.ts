@@ -15,9 +15,14 @@ import { deleteSavedVm, listSavedVms, saveVmForLater } from './saved-vms';
 import { perAddress } from '../../http/rate-limits';
 
 /** vm-lifecycle.md §2.8: a customer's saved products, never anyone else's. */
-export function savedItemRoutes({ db, companies, sessionSecret }: AppDeps): FastifyPluginAsyncZod {
+export function savedItemRoutes({
+  db,
+  companies,
+  sessionSecret,
+  customerCaches,
+}: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preValidation', requireCustomer({ db, companies, secret: sessionSecret }));
+    app.addHook('preValidation', requireCustomer({ customerCaches, companies, sessionSecret }));
     const ownerOf = (request: { customer?: { id: number; companyId: number } }) => ({
       customerId: request.customer!.id,
       companyId: request.customer!.companyId,
@@ -51,16 +56,22 @@ export function savedItemRoutes({ db, companies, sessionSecret }: AppDeps): Fast
       },
     );
 
+    const savedVmsAnswer = zEnvelope(ZShowSavedVmResponse);
     app.get(
       '/virtualMachine/showSavedVM',
       {
         schema: {
           tags: ['saved-items'],
           summary: "The customer's saved products, newest first",
-          response: { 200: zEnvelope(ZShowSavedVmResponse), ...errorResponses },
+          response: { 200: savedVmsAnswer, ...errorResponses },
         },
       },
-      async (request) => ok(await listSavedVms(db, ownerOf(request))),
+      async (request, reply) => {
+        const owner = ownerOf(request);
+        return customerCaches.send(reply, owner, 'showSavedVM', savedVmsAnswer, async () =>
+          ok(await listSavedVms(db, owner)),
+        );
+      },
     );
 
     app.post(

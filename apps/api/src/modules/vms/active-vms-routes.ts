@@ -7,10 +7,16 @@ import { requireCustomer } from '../accounts/require-customer';
 import { listActiveVms } from './active-vms';
 
 /** vm-lifecycle.md §2.7 Products: the customer's own VMs, page by page. */
-export function activeVmsRoutes({ db, companies, sessionSecret }: AppDeps): FastifyPluginAsyncZod {
+export function activeVmsRoutes({
+  db,
+  companies,
+  sessionSecret,
+  customerCaches,
+}: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preValidation', requireCustomer({ db, companies, secret: sessionSecret }));
+    app.addHook('preValidation', requireCustomer({ customerCaches, companies, sessionSecret }));
 
+    const activeVmsAnswer = zEnvelope(ZActiveVmsPage);
     app.get(
       '/vmAction/activeVMs',
       {
@@ -20,17 +26,16 @@ export function activeVmsRoutes({ db, companies, sessionSecret }: AppDeps): Fast
           description:
             'Every VM of the signed-in customer that is neither deleted nor archived, provisioning ones included. `ciscoMerakiIP` is null while no public address is assigned; `startDate` and `endDate` are null until the machine is provisioned; a page past the end answers no rows with the total.',
           querystring: ZActiveVmsQuery,
-          response: { 200: zEnvelope(ZActiveVmsPage), ...errorResponses },
+          response: { 200: activeVmsAnswer, ...errorResponses },
         },
       },
-      async (request) =>
-        ok(
-          await listActiveVms(
-            db,
-            { companyId: request.customer!.companyId, customerId: request.customer!.id },
-            request.query.page,
-          ),
-        ),
+      async (request, reply) => {
+        const owner = { companyId: request.customer!.companyId, customerId: request.customer!.id };
+        const { page } = request.query;
+        return customerCaches.send(reply, owner, `activeVMs:${page}`, activeVmsAnswer, async () =>
+          ok(await listActiveVms(db, owner, page)),
+        );
+      },
     );
   };
 }

@@ -17,7 +17,9 @@ const listedOf = (owner: VmOwner) =>
 
 /**
  * One page of the customer's archived machines, most recently archived first, on
- * `virtual_machines_customer_idx` (company, customer, status = 'archived').
+ * `virtual_machines_customer_idx` (company, customer, status = 'archived'). `backupCount` (the
+ * machine's clones and snapshots that vmAction/vmBackups?vmId= lists: all but deleted ones) is
+ * one probe of `vm_backups_owner_idx` per row of the page.
  */
 export async function listArchivedVms(
   db: Database,
@@ -25,6 +27,14 @@ export async function listArchivedVms(
   page: number,
 ): Promise<TArchivedVmsPage> {
   const totalOfOwner = db.select({ total: count() }).from(virtualMachines).where(listedOf(owner));
+  // Written out: in a one-table select Drizzle leaves column names unqualified, which would
+  // bind `id` to the subquery's own table.
+  const backupCount = sql<number>`(
+    select count(*) from vm_backups backup
+    where backup.company_id = virtual_machines.company_id
+      and backup.customer_id = virtual_machines.customer_id
+      and backup.vm_id = virtual_machines.id
+      and backup.status <> 'deleted')`.mapWith(Number);
   const rows = await db
     .select({
       id: virtualMachines.id,
@@ -40,6 +50,7 @@ export async function listArchivedVms(
       startsAt: virtualMachines.startsAt,
       endsAt: virtualMachines.endsAt,
       archivedAt: virtualMachines.archivedAt,
+      backupCount,
       total: sql<number>`(${totalOfOwner})`.mapWith(Number),
     })
     .from(virtualMachines)
@@ -64,6 +75,7 @@ export async function listArchivedVms(
       startDate: row.startsAt?.toISOString() ?? null,
       endDate: row.endsAt?.toISOString() ?? null,
       archivedAt: row.archivedAt?.toISOString() ?? null,
+      backupCount: row.backupCount,
     })),
     total,
     page,

@@ -77,10 +77,7 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   };
   const backupDeps = { db: deps.db, hypervisors: deps.hypervisors };
   return async (app) => {
-    app.addHook(
-      'preValidation',
-      requireCustomer({ db: deps.db, companies: deps.companies, secret: deps.sessionSecret }),
-    );
+    app.addHook('preValidation', requireCustomer(deps));
     const originOf = (request: FastifyRequest) =>
       requestOrigin(request) ?? request.company!.portalUrl;
 

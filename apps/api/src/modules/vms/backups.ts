@@ -245,6 +245,10 @@ export async function restoreBackup(
   const { backup, parent } = await findOwnBackup(deps.db, owner, ref);
   if (parent.isBlocked) throw new AppError(403, blockedMessage('use'));
   if (backup.status !== 'ready') throw new AppError(400, backupMessages.cloneRestoreFailed);
+  // A snapshot goes back onto its own machine, which an archived one no longer has running.
+  if (backup.kind === 'snapshot' && parent.status === 'archived') {
+    throw new AppError(409, backupMessages.restoreArchivedFirst);
+  }
   const hypervisor = await connect(deps, parent);
   if (backup.kind === 'snapshot') await assertParentShutOff(hypervisor, parent);
 

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TArchivedVmsPage } from '@cloud-portal/contract/vms/archived-vms';
+import { backupMessages } from '@cloud-portal/contract/vms/backup-pricing';
+import type { TVmBackupsPage } from '@cloud-portal/contract/vms/backups';
 import type { TRenewalVmsPage } from '@cloud-portal/contract/vms/renewals';
 import {
   RESTORE_ARCHIVE_FAILED,
@@ -13,7 +15,7 @@ import { post, signUpAndLogIn } from '../../../test/support/accounts';
 import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
 import { customers } from '../../db/schema/accounts';
 import { orders } from '../../db/schema/orders';
-import { orderTargets, virtualMachines } from '../../db/schema/virtual-machines';
+import { orderTargets, virtualMachines, vmBackups } from '../../db/schema/virtual-machines';
 import { createHypervisorConnector } from '../../hypervisors/company-hypervisors';
 import type { Hypervisor } from '../../hypervisors/provider';
 import { SimulatorHypervisor } from '../../hypervisors/providers/simulator';
@@ -262,10 +264,117 @@ describe('GET /api/vmAction/archivedVMs', () => {
       isBlocked: 0,
       endDate: latest.endsAt!.toISOString(),
       archivedAt: latest.archivedAt!.toISOString(),
+      backupCount: 0,
     });
     const foreignPage = (await get(foreigner, URL)).json().data as TArchivedVmsPage;
     expect(foreignPage.total).toBe(0);
     expect((await get(null, URL)).statusCode).toBe(401);
+  });
+});
+
+describe("an archived machine's clones and snapshots (its nested rows)", () => {
+  type Vm = Awaited<ReturnType<typeof vmOf>>;
+  const backupOf = async (
+    vm: Vm,
+    kind: 'clone' | 'snapshot',
+    status: 'ready' | 'restored' | 'deleted' = 'ready',
+  ) => {
+    const [backup] = await t.database.db
+      .insert(vmBackups)
+      .values({
+        companyId: vm.companyId,
+        customerId: vm.customerId,
+        vmId: vm.id,
+        kind,
+        hypervisorRef: randomBytes(16).toString('hex'),
+        name: `${vm.name} ${kind} ${status}`,
+        ramGb: vm.ramGb,
+        vcpus: vm.vcpus,
+        diskGb: vm.diskGb,
+        durationCount: 3,
+        durationType: 'Daily',
+        status,
+        expiresAt: daysFromNow(3),
+      })
+      .returning();
+    return backup!;
+  };
+  const archivedOf = (customer: Customer) =>
+    vmOf(customer, {
+      endsAt: daysFromNow(-20),
+      status: 'archived',
+      archivedAt: daysFromNow(-5),
+      machineUuid: randomBytes(16).toString('hex'),
+    });
+
+  it('counts them on the Archived list and lists them for the machine, to its owner only', async () => {
+    const customer = await logInAt(MAIN_ORIGIN);
+    const archived = await archivedOf(customer);
+    const bare = await archivedOf(customer);
+    const clone = await backupOf(archived, 'clone');
+    const snapshot = await backupOf(archived, 'snapshot');
+    const restored = await backupOf(archived, 'clone', 'restored');
+    await backupOf(archived, 'snapshot', 'deleted');
+    // Another machine's, and another customer's, are not this machine's.
+    const running = await vmOf(customer, { endsAt: daysFromNow(40) });
+    await backupOf(running, 'clone');
+    await backupOf(await archivedOf(neighbour), 'clone');
+
+    const list = (await get(customer, '/api/vmAction/archivedVMs')).json().data as TArchivedVmsPage;
+    const countOf = Object.fromEntries(list.rows.map((row) => [row.ID, row.backupCount]));
+    expect(countOf).toEqual({ [archived.id]: 3, [bare.id]: 0 });
+
+    const response = await get(customer, `/api/vmAction/vmBackups?vmId=${archived.id}`);
+    expect(response.statusCode).toBe(200);
+    const nested = response.json().data as TVmBackupsPage;
+    expect(nested.total).toBe(3);
+    expect(nested.rows.map((row) => row.ID).sort()).toEqual(
+      [clone.id, snapshot.id, restored.id].sort(),
+    );
+    expect(nested.rows.find((row) => row.ID === clone.id)).toMatchObject({
+      cloneParentID: archived.id,
+      parentVmName: archived.name,
+      vmName: clone.name,
+      isCloneOrSnapshot: 'Clone',
+      cloneCPU_Count: 2,
+      cloneRAM_Count: 4,
+      cloneDisk_Count: 80,
+      cloneDuration: 3,
+      cloneType: 'Daily',
+      cloneUUID: clone.hypervisorRef,
+      serviceCategory: SERVICE_TYPE,
+      isRestoredVM: 0,
+      status: 'ready',
+    });
+    expect(nested.rows.find((row) => row.ID === restored.id)!.isRestoredVM).toBe(1);
+    const empty = (await get(customer, `/api/vmAction/vmBackups?vmId=${bare.id}`)).json()
+      .data as TVmBackupsPage;
+    expect(empty).toMatchObject({ rows: [], total: 0 });
+
+    for (const other of [neighbour, foreigner]) {
+      expect((await get(other, `/api/vmAction/vmBackups?vmId=${archived.id}`)).statusCode).toBe(
+        404,
+      );
+    }
+  });
+
+  it("refuses to restore an archived machine's snapshot until the machine is restored", async () => {
+    const customer = await logInAt(MAIN_ORIGIN);
+    const archived = await archivedOf(customer);
+    const snapshot = await backupOf(archived, 'snapshot');
+    const response = await post(
+      t.app,
+      '/api/virtualMachine/restoreCloneVM',
+      { cloneVmUUID: snapshot.hypervisorRef },
+      { origin: customer.origin, cookies: customer.cookies, headers: customer.csrf },
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(backupMessages.restoreArchivedFirst);
+    const [after] = await t.database.db
+      .select({ status: vmBackups.status })
+      .from(vmBackups)
+      .where(eq(vmBackups.id, snapshot.id));
+    expect(after!.status).toBe('ready');
   });
 });
 

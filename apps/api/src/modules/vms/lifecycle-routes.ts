@@ -20,11 +20,12 @@ export function lifecycleRoutes({
   db,
   companies,
   sessionSecret,
+  customerCaches,
   hypervisors,
   jobs,
 }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preValidation', requireCustomer({ db, companies, secret: sessionSecret }));
+    app.addHook('preValidation', requireCustomer({ customerCaches, companies, sessionSecret }));
     const ownerOf = (request: { customer?: { id: number; companyId: number } }) => ({
       customerId: request.customer!.id,
       companyId: request.customer!.companyId,

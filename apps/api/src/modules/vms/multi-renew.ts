@@ -21,7 +21,7 @@ import type { OrderedLine } from '../../db/schema/orders';
 import { AppError } from '../../errors';
 import type { OrderDeps, PlacedOrder } from '../orders/place-order';
 import type { Owner } from '../orders/order-access';
-import { loadRenewableVm, placeRenewalOrder, type RenewableVm } from './renew-vm';
+import { billedSize, loadRenewableVm, placeRenewalOrder, type RenewableVm } from './renew-vm';
 
 const ORDER_NAME_LENGTH = 200;
 
@@ -101,7 +101,7 @@ export async function getVmDataForMultipleRenew(
       osType: details.VMProductDetail.osType,
       cpu_Count: vm.vcpus,
       ram_Count: vm.ramGb,
-      disk_Count: vm.diskGb,
+      disk_Count: billedSize(vm, 'Disk'),
       renewDays: amounts.days,
       daysExtended: amounts.daysExtended,
       vm_Cost: formatMinor(amounts.price),

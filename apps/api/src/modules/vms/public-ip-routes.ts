@@ -12,9 +12,14 @@ import { requireCustomer } from '../accounts/require-customer';
 import { assignPublicIp } from './public-ip';
 
 /** vm-lifecycle.md §2.11 "assign public IP": a public address and its port forwarding. */
-export function publicIpRoutes({ db, companies, sessionSecret }: AppDeps): FastifyPluginAsyncZod {
+export function publicIpRoutes({
+  db,
+  companies,
+  sessionSecret,
+  customerCaches,
+}: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preValidation', requireCustomer({ db, companies, secret: sessionSecret }));
+    app.addHook('preValidation', requireCustomer({ customerCaches, companies, sessionSecret }));
 
     app.post(
       '/allowIP/assignPublicIP',

@@ -102,6 +102,43 @@ async function insertVm(customer: Customer, seed: VmSeed = {}) {
   return vm!;
 }
 
+/** A paid update that added a disk of `sizeGb` to the machine, applied (the portal's record). */
+async function addedDisk(
+  vm: { id: number; companyId: number; customerId: number },
+  sizeGb: number,
+) {
+  const [order] = await t.database.db
+    .insert(orders)
+    .values({
+      reference: `RNW-DISK-${++nextReference}`,
+      companyId: vm.companyId,
+      customerId: vm.customerId,
+      kind: 4,
+      status: 'paid',
+      gateway: 'Sandbox Payment',
+      currency: 'ZAR',
+      costMinor: 1_000,
+      discountMinor: 0,
+      taxMinor: 0,
+      totalMinor: 1_000,
+      taxBasisPoints: 1500,
+      taxBasis: 'beforeDiscount',
+      chargeCurrency: 'ZAR',
+      chargeTotalMinor: 1_000,
+      productName: 'Ubuntu Starter',
+      operatingSystem: 'Ubuntu',
+      lines: [{ name: 'Disk', count: sizeGb, unit: 'GB', costMinor: 1_000, discountMinor: 0 }],
+      details: { updateType: 'Disk', allowsPowerCycle: false },
+      periodDays: 30,
+      expiresAt: new Date(Date.now() + 3_600_000),
+      appliedAt: new Date(),
+    })
+    .returning({ id: orders.id });
+  await t.database.db
+    .insert(orderTargets)
+    .values({ orderId: order!.id, vmId: vm.id, companyId: vm.companyId, costMinor: 1_000 });
+}
+
 const as = (customer: Customer, url: string, payload: object) =>
   post(t.app, url, payload, {
     cookies: customer.cookies,
@@ -205,6 +242,26 @@ describe('getVMDetailForRenew', () => {
     });
     expect(data.paymentGateway).toContain('Sandbox Payment');
     expect(data.byPassflag).toBe(0);
+  });
+
+  it('bills the disks an update added with the main disk', async () => {
+    // 100 GB + 50 GB + 30 GB = 180 GB × R1.20 = R216.00; 30 days R180.00 + R216.00 + R120.00 =
+    // R516.00; 90 days R1548.00 + R232.20 tax = R1780.20.
+    const vm = await insertVm(owner);
+    await addedDisk(vm, 50);
+    await addedDisk(vm, 30);
+    const data = (await detail(owner, vm.id)).json().data as TGetVmDetailForRenewResponse;
+    expect(data.VMDetail).toMatchObject({ disk_Count: 180, vm_Cost: '516.00' });
+    expect(data.vmSpec.find((line) => line.specificationName === 'Disk')).toMatchObject({
+      specificationCount: 180,
+      totalCost: '216.00',
+    });
+    expect(data.quotes[1]).toMatchObject({
+      days: 90,
+      totalPrice: '1548.00',
+      taxAmount: '232.20',
+      totalPayable: '1780.20',
+    });
   });
 
   it('charges arrears for the whole days since an end date that has passed', async () => {

@@ -34,6 +34,7 @@ import {
 } from '../orders/place-order';
 import type { Owner } from '../orders/order-access';
 import { assertNotBlocked, findOwnVm, type VmRow } from './own-vm';
+import { addedDisksOf } from './vm-order-detail';
 
 /** Renewals (kind 3) and multi-renewals (kind 5): the kinds a machine's renewal comes in. */
 export const RENEWAL_KINDS = [ORDER_KINDS.renew, ORDER_KINDS.multiRenew] as const;
@@ -41,14 +42,18 @@ export const RENEWAL_KINDS = [ORDER_KINDS.renew, ORDER_KINDS.multiRenew] as cons
 /** The first key of the transaction-level advisory locks that serialise a machine's renewals. */
 const RENEWAL_LOCK_SPACE = 0x52454e; // "REN"
 
-const FIELD_OF: Record<SpecificationName, 'ramGb' | 'diskGb' | 'vcpus'> = {
-  Memory: 'ramGb',
-  Disk: 'diskGb',
-  Processor: 'vcpus',
-};
+/** The sizes a renewal bills: the machine's own, and the disks its updates added (§9). */
+export type BilledSizes = Pick<VmRow, 'ramGb' | 'vcpus' | 'diskGb'> & { addedDisksGb: number[] };
+
+/** What a renewal bills of a line: the size now; the added disks count with the main disk. */
+export function billedSize(vm: BilledSizes, name: SpecificationName): number {
+  if (name === 'Memory') return vm.ramGb;
+  if (name === 'Processor') return vm.vcpus;
+  return vm.diskGb + vm.addedDisksGb.reduce((sum, size) => sum + size, 0);
+}
 
 export type RenewableVm = {
-  vm: VmRow;
+  vm: VmRow & BilledSizes;
   details: TGetVmProductDetailsResponse;
   basis: RenewBasis;
   /** Percent, as the product gives it. */
@@ -67,15 +72,16 @@ export async function loadRenewableVm(
   vmId: number,
   now: Date,
 ): Promise<RenewableVm> {
-  const vm = await findOwnVm(db, owner, { id: vmId });
-  assertNotBlocked(vm, 'renew');
-  if (!(RENEWABLE_VM_STATUSES as readonly string[]).includes(vm.status) || vm.endsAt === null) {
+  const row = await findOwnVm(db, owner, { id: vmId });
+  assertNotBlocked(row, 'renew');
+  if (!(RENEWABLE_VM_STATUSES as readonly string[]).includes(row.status) || row.endsAt === null) {
     throw new AppError(409, renewMessages.notRenewable);
   }
-  if (vm.productId === null) throw new AppError(422, renewMessages.productUnavailable);
+  if (row.productId === null) throw new AppError(422, renewMessages.productUnavailable);
+  const vm = { ...row, addedDisksGb: await addedDisksOf(db, row.id) };
   let details: TGetVmProductDetailsResponse;
   try {
-    details = await loadProductDetails(db, owner.companyId, vm.productId);
+    details = await loadProductDetails(db, owner.companyId, row.productId);
   } catch (error) {
     if (isAppError(error) && error.status === 404)
       throw new AppError(422, renewMessages.productUnavailable);
@@ -87,7 +93,7 @@ export async function loadRenewableVm(
       .sort((a, b) => a.sequence - b.sequence)
       .map((line) => ({
         name: line.specificationName,
-        count: vm[FIELD_OF[line.specificationName]],
+        count: billedSize(vm, line.specificationName),
         unit: line.specificationUnit,
         costPerUnit: toMinor(line.costPerUnit),
       })),
@@ -121,7 +127,7 @@ export async function getVmDetailForRenew(
       ram_Count: vm.ramGb,
       ram_Unit: lineOf('Memory')?.unit ?? product.vm_RAM_Unit,
       cpu_Count: vm.vcpus,
-      disk_Count: vm.diskGb,
+      disk_Count: billedSize(vm, 'Disk'),
       disk_Unit: lineOf('Disk')?.unit ?? product.vm_Driver_Unit,
       currency,
       osType: product.osType,
@@ -143,7 +149,7 @@ export async function getVmDetailForRenew(
       status: vm.status as (typeof RENEWABLE_VM_STATUSES)[number],
     },
     vmSpec: details.vmSpec.map((line) => {
-      const count = vm[FIELD_OF[line.specificationName]];
+      const count = billedSize(vm, line.specificationName);
       return {
         ...line,
         specificationCount: count,

@@ -99,11 +99,7 @@ export function simulatorConsoleRoutes(deps: AppDeps): FastifyPluginAsync {
 
   async function ownMachine(request: FastifyRequest<{ Params: { uuid: string } }>) {
     const company = await resolveCompany(deps.companies, request);
-    const customer = await identifyCustomer(
-      { db: deps.db, secret: deps.sessionSecret },
-      request,
-      company.id,
-    );
+    const customer = await identifyCustomer(deps, request, company.id);
     const language = requestLanguage(request, company);
     if (!customer) return { language, machine: null, customerId: null };
     const [machine] = await deps.db

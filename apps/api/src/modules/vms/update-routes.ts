@@ -31,10 +31,7 @@ export function updateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     hypervisors: deps.hypervisors,
   };
   return async (app) => {
-    app.addHook(
-      'preValidation',
-      requireCustomer({ db: deps.db, companies: deps.companies, secret: deps.sessionSecret }),
-    );
+    app.addHook('preValidation', requireCustomer(deps));
     const originOf = (request: FastifyRequest) =>
       requestOrigin(request) ?? request.company!.portalUrl;
 

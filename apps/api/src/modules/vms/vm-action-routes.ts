@@ -65,10 +65,11 @@ function vmActionCalls({
   db,
   companies,
   sessionSecret,
+  customerCaches,
   hypervisors,
 }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preValidation', requireCustomer({ db, companies, secret: sessionSecret }));
+    app.addHook('preValidation', requireCustomer({ customerCaches, companies, sessionSecret }));
     const deps = { db, hypervisors };
 
     app.post(

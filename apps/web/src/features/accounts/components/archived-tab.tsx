@@ -1,5 +1,16 @@
-import { useState } from 'react';
-import { Button, Card, EmptyState, Group, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Fragment, useState } from 'react';
+import {
+  Button,
+  Card,
+  Collapse,
+  EmptyState,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArchiveOff, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +20,7 @@ import { showSuccessToast } from '@/lib/notify';
 import { useArchivedVms } from '../api/archived-vms';
 import { useDeleteArchivedVm } from '../api/delete-archived-vm';
 import { useRestoreArchiveVm } from '../api/restore-archive-vm';
+import { ArchivedBackups, ArchivedBackupsToggle } from './archived/archived-backups';
 import { isRestorable, RESTORE_RELOAD_MS } from './lifecycle-format';
 import { LifecyclePager } from './lifecycle-pager';
 import { ListSkeleton, PagedListBody, usePagedList } from './paged-list';
@@ -23,17 +35,34 @@ const TABLE_QUERY = '(min-width: 62em)';
 
 type Dialog = { kind: 'view' | 'restore' | 'delete'; vm: TArchivedVm } | null;
 
+/** Which machines' nested clone and snapshot rows are open, and how to open or close one. */
+type OpenBackups = { isOpen: (vm: TArchivedVm) => boolean; toggle: (vm: TArchivedVm) => void };
+
+function useOpenBackups(): OpenBackups {
+  const [openIds, setOpenIds] = useState<ReadonlySet<number>>(() => new Set());
+  return {
+    isOpen: (vm) => openIds.has(vm.ID),
+    toggle: (vm) =>
+      setOpenIds((ids) => {
+        const next = new Set(ids);
+        if (!next.delete(vm.ID)) next.add(vm.ID);
+        return next;
+      }),
+  };
+}
+
 /**
  * vm-lifecycle.md §2.7 Archived: the customer's archived VMs with View VM (the VM's facts),
- * Restore VM (once renewed: the confirm, the success toast and a reload after 3 s, §4, §9) and
- * Delete (its confirm). A blocked VM and one whose period has not been renewed say why Restore
- * is not available.
+ * Restore VM (once renewed: the confirm, the success toast and a reload after 3 s, §4, §9),
+ * Delete (its confirm) and, behind a machine's clone icon, its nested clone and snapshot rows. A
+ * blocked VM and one whose period has not been renewed say why Restore is not available.
  */
 export function ArchivedTab() {
   const { t } = useTranslation('lifecycle');
   const { translateError } = useLifecycleMessages();
   const areTextsReady = useLifecycleTextsReady();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const backups = useOpenBackups();
   const {
     page,
     total,
@@ -73,9 +102,9 @@ export function ArchivedTab() {
     >
       {(data) =>
         isTable ? (
-          <ArchivedTable rows={data.rows} onOpen={open} />
+          <ArchivedTable rows={data.rows} onOpen={open} backups={backups} />
         ) : (
-          <ArchivedCards rows={data.rows} onOpen={open} />
+          <ArchivedCards rows={data.rows} onOpen={open} backups={backups} />
         )
       }
     </PagedListBody>
@@ -209,7 +238,9 @@ function ArchivedActions({ vm, onOpen }: { vm: TArchivedVm; onOpen: OpenDialog }
   );
 }
 
-function ArchivedTable({ rows, onOpen }: { rows: readonly TArchivedVm[]; onOpen: OpenDialog }) {
+type ListProps = { rows: readonly TArchivedVm[]; onOpen: OpenDialog; backups: OpenBackups };
+
+function ArchivedTable({ rows, onOpen, backups }: ListProps) {
   const { t } = useTranslation('lifecycle');
   const textsOf = useRowTexts();
   return (
@@ -231,30 +262,52 @@ function ArchivedTable({ rows, onOpen }: { rows: readonly TArchivedVm[]; onOpen:
         <Table.Tbody>
           {rows.map((vm) => {
             const texts = textsOf(vm);
+            const isOpen = backups.isOpen(vm);
             return (
-              <Table.Tr key={vm.ID} data-testid="archived-row" data-vm-id={vm.ID}>
-                <Table.Th scope="row" fw={600}>
-                  <VmName vm={vm} />
-                </Table.Th>
-                <Table.Td className={classes.wrap}>{vm.operatingSystem}</Table.Td>
-                <Table.Td className={classes.nowrap}>{texts.processor}</Table.Td>
-                <Table.Td className={classes.nowrap}>{texts.memory}</Table.Td>
-                <Table.Td className={classes.nowrap}>{texts.disk}</Table.Td>
-                <Table.Td>
-                  <Stack gap={2}>
-                    <Text size="sm" className={classes.nowrap}>
-                      {texts.end}
-                    </Text>
-                    <Text size="xs" c="dimmed" className={classes.hint} data-testid="archived-hint">
-                      {texts.restoreHint}
-                    </Text>
-                  </Stack>
-                </Table.Td>
-                <Table.Td className={classes.nowrap}>{texts.archivedOn}</Table.Td>
-                <Table.Td>
-                  <ArchivedActions vm={vm} onOpen={onOpen} />
-                </Table.Td>
-              </Table.Tr>
+              <Fragment key={vm.ID}>
+                <Table.Tr data-testid="archived-row" data-vm-id={vm.ID}>
+                  <Table.Th scope="row" fw={600}>
+                    <Stack gap={4} align="flex-start">
+                      <VmName vm={vm} />
+                      <ArchivedBackupsToggle
+                        vm={vm}
+                        isOpen={isOpen}
+                        onToggle={() => backups.toggle(vm)}
+                      />
+                    </Stack>
+                  </Table.Th>
+                  <Table.Td className={classes.wrap}>{vm.operatingSystem}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{texts.processor}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{texts.memory}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{texts.disk}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Text size="sm" className={classes.nowrap}>
+                        {texts.end}
+                      </Text>
+                      <Text
+                        size="xs"
+                        c="dimmed"
+                        className={classes.hint}
+                        data-testid="archived-hint"
+                      >
+                        {texts.restoreHint}
+                      </Text>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td className={classes.nowrap}>{texts.archivedOn}</Table.Td>
+                  <Table.Td>
+                    <ArchivedActions vm={vm} onOpen={onOpen} />
+                  </Table.Td>
+                </Table.Tr>
+                {isOpen && (
+                  <Table.Tr data-testid="archived-backups-row" data-vm-id={vm.ID}>
+                    <Table.Td colSpan={8}>
+                      <ArchivedBackups vm={vm} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
             );
           })}
         </Table.Tbody>
@@ -263,7 +316,7 @@ function ArchivedTable({ rows, onOpen }: { rows: readonly TArchivedVm[]; onOpen:
   );
 }
 
-function ArchivedCards({ rows, onOpen }: { rows: readonly TArchivedVm[]; onOpen: OpenDialog }) {
+function ArchivedCards({ rows, onOpen, backups }: ListProps) {
   const { t } = useTranslation('lifecycle');
   const textsOf = useRowTexts();
   return (
@@ -271,6 +324,7 @@ function ArchivedCards({ rows, onOpen }: { rows: readonly TArchivedVm[]; onOpen:
       {rows.map((vm) => {
         const texts = textsOf(vm);
         const headingId = `archived-${vm.ID}`;
+        const isOpen = backups.isOpen(vm);
         return (
           <li key={vm.ID}>
             <Card
@@ -304,6 +358,12 @@ function ArchivedCards({ rows, onOpen }: { rows: readonly TArchivedVm[]; onOpen:
                   {texts.restoreHint}
                 </Text>
                 <ArchivedActions vm={vm} onOpen={onOpen} />
+                <ArchivedBackupsToggle
+                  vm={vm}
+                  isOpen={isOpen}
+                  onToggle={() => backups.toggle(vm)}
+                />
+                <Collapse expanded={isOpen}>{isOpen && <ArchivedBackups vm={vm} />}</Collapse>
               </Stack>
             </Card>
           </li>

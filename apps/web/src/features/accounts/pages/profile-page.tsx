@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Container, Skeleton, Stack } from '@mantine/core';
+import { Container, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useUserProfileInfo } from '../api/get-user-profile-info';
@@ -30,11 +30,7 @@ export function ProfilePage() {
       <Container size="xl" pb={{ base: 48, md: 72 }}>
         <Stack gap="xl">
           {profile.isPending ? (
-            <Stack gap="sm" aria-busy="true" data-testid="profile-loading">
-              <Skeleton height={56} radius="md" />
-              <Skeleton height={56} radius="md" />
-              <Skeleton height={36} width={120} radius="md" />
-            </Stack>
+            <ProfileDetailsSkeleton />
           ) : profile.isError || !profile.data ? (
             <QueryErrorAlert
               title={t('profile.loadError')}
@@ -60,5 +56,31 @@ export function ProfilePage() {
         />
       )}
     </>
+  );
+}
+
+/** Fields in the form's Personal Information and Billing Address sections (both open at first). */
+const SKELETON_SECTION_FIELDS = [5, 7];
+
+/**
+ * The details form's shape while it loads: its two open sections and their fields, two to a row
+ * from `sm`, so the tabs below do not jump down the page when the form arrives.
+ */
+function ProfileDetailsSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" data-testid="profile-loading">
+      {SKELETON_SECTION_FIELDS.map((fields, section) => (
+        <Stack key={section} gap="xs">
+          <Skeleton height={58} radius="lg" />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" px="md" pb="md">
+            {Array.from({ length: fields }, (_, field) => (
+              // The email field (the first section's third) carries a description below it.
+              <Skeleton key={field} height={section === 0 && field === 2 ? 86 : 66} radius="md" />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+      <Skeleton height={36} width={120} radius="md" ml="auto" />
+    </Stack>
   );
 }

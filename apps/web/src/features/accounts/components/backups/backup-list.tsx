@@ -34,7 +34,14 @@ const STATUS_COLORS: Record<VmBackupStatus, { color: string; text: string }> = {
 type Pending = { action: Exclude<BackupAction, 'view'>; backup: TVmBackup } | null;
 
 /** A machine's clones and snapshots (§3 "Clone or snapshot row") with View, Restore VM, Delete. */
-export function BackupList({ vm }: { vm: TActiveVm }) {
+/** `isParentArchived`: the Archived tab's nested rows, whose snapshots wait for the machine. */
+export function BackupList({
+  vm,
+  isParentArchived = false,
+}: {
+  vm: Pick<TActiveVm, 'ID' | 'vmName'>;
+  isParentArchived?: boolean;
+}) {
   const { t } = useTranslation('vmOrders');
   const { translateError, translateMessage } = useBackupMessages();
   const queryClient = useQueryClient();
@@ -126,6 +133,7 @@ export function BackupList({ vm }: { vm: TActiveVm }) {
     <BackupActions
       backup={backup}
       layout={layout}
+      isParentArchived={isParentArchived}
       onView={() => setViewing(backup)}
       onRestore={() => setPending({ action: 'restore', backup })}
       onDelete={() => setPending({ action: 'delete', backup })}
@@ -272,12 +280,14 @@ function BackupStatus({ status }: { status: VmBackupStatus }) {
 function BackupActions({
   backup,
   layout,
+  isParentArchived,
   onView,
   onRestore,
   onDelete,
 }: {
   backup: TVmBackup;
   layout: 'table' | 'card';
+  isParentArchived: boolean;
   onView: () => void;
   onRestore: () => void;
   onDelete: () => void;
@@ -285,7 +295,7 @@ function BackupActions({
   const { t } = useTranslation('vmOrders');
   const { translateMessage } = useBackupMessages();
   const reason = (action: BackupAction) => {
-    const text = backupActionReason(backup, action);
+    const text = backupActionReason(backup, action, isParentArchived);
     return text ? translateMessage(text) : null;
   };
   const name = backup.vmName;

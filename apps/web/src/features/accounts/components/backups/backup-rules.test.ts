@@ -61,6 +61,14 @@ describe('the actions on a clone or snapshot', () => {
     expect(backupActionReason(snapshot, 'delete')).toBeNull();
   });
 
+  it("hold an archived machine's snapshot back until the machine is restored", () => {
+    expect(backupActionReason(snapshot, 'restore', true)).toBe(
+      'This virtual machine is archived: restore it first, then restore its snapshot.',
+    );
+    expect(backupActionReason(snapshot, 'delete', true)).toBeNull();
+    expect(backupActionReason(clone, 'restore', true)).toBeNull();
+  });
+
   it('wait while it is being made or restored', () => {
     for (const status of ['creating', 'restoring'] as const) {
       for (const action of ['view', 'restore', 'delete'] as const) {

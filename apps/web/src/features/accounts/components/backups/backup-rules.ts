@@ -41,7 +41,8 @@ export type BackupAction = 'view' | 'restore' | 'delete';
  * Why an action on a backup is not available, or null when it is (as the server decides): nothing
  * while it is being made or restored; a snapshot has no access details; view and restore are
  * refused for a blocked machine; a clone restored into a machine of its own is neither restored
- * again nor deleted here (it is deleted from Products).
+ * again nor deleted here (it is deleted from Products); a snapshot of an archived machine waits
+ * until the machine itself is restored.
  */
 export function backupActionReason(
   backup: Pick<
@@ -49,6 +50,7 @@ export function backupActionReason(
     'status' | 'isCloneOrSnapshot' | 'isBlocked' | 'isRestoredVM' | 'cloneUUID'
   >,
   action: BackupAction,
+  isParentArchived = false,
 ): string | null {
   if (!backup.cloneUUID || backup.status === 'creating' || backup.status === 'restoring') {
     return backupMessages.backupNotReady;
@@ -59,6 +61,9 @@ export function backupActionReason(
   if (backup.status === 'failed') return backupMessages.backupNotReady;
   if (action === 'view') {
     return backup.isCloneOrSnapshot === 'Snapshot' ? backupMessages.snapshotHasNoAccess : null;
+  }
+  if (isParentArchived && backup.isCloneOrSnapshot === 'Snapshot') {
+    return backupMessages.restoreArchivedFirst;
   }
   return isRestored && backup.isCloneOrSnapshot === 'Clone' ? ALREADY_RESTORED : null;
 }
