@@ -59,8 +59,12 @@ export async function startJobQueue(
   handle: DatabaseHandle,
   onError: (error: Error) => void,
 ): Promise<JobQueue & JobScheduler> {
+  const inFlight = new InFlight();
   const boss = new PgBoss({
-    db: { executeSql: handle.executeSql },
+    db: {
+      executeSql: (text: string, values?: unknown[]) =>
+        inFlight.track(handle.executeSql(text, values)),
+    },
     schema: JOB_SCHEMA,
     // The supervisor's archive/maintenance runs in every process; one a minute is plenty.
     maintenanceIntervalSeconds: 60,
@@ -96,7 +100,7 @@ export async function startJobQueue(
         queue,
         { batchSize, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS },
         async (jobs) => {
-          const errors = await handler(jobs.map((job) => job.data as never));
+          const errors = await inFlight.track(handler(jobs.map((job) => job.data as never)));
           // pg-boss completes or fails a batch as one: fail the jobs that failed here, and it
           // then completes the rest (only jobs still active are completed).
           await Promise.all(
@@ -116,8 +120,40 @@ export async function startJobQueue(
       await boss.schedule(queue, cron, data, { tz: 'UTC' });
     },
     wake,
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    stop: async () => {
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+      // pg-boss's stop answers once no worker holds jobs, but a fetch already sent can still
+      // bring a batch, and it completes batches without awaiting: wait for both, so the caller
+      // may close the database once this answers.
+      await inFlight.settled(STOP_TIMEOUT_MS);
+    },
   };
+}
+
+const STOP_TIMEOUT_MS = 10_000;
+
+/** Counts the statements and batches under way, to know when the queue has gone quiet. */
+class InFlight {
+  private count = 0;
+
+  track<T>(work: Promise<T>): Promise<T> {
+    this.count += 1;
+    return work.finally(() => {
+      this.count -= 1;
+    });
+  }
+
+  /** Answers once nothing has been under way across a turn of the event loop, or at `timeoutMs`. */
+  async settled(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      // A batch starts, and a completion is sent, in the microtasks after the statement before
+      // them answers: quiet across a macrotask means nothing more follows.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.count === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
 }
 
 /** A batch handler that runs `handle` for every job side by side; a failure fails that job only. */

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrateDatabase } from '../db/migrate';
+import type { DatabaseHandle } from '../db/client';
+import { createTestDatabase } from '../../test/support/test-app';
+import { JOB_SCHEMA, startJobQueue } from './job-queue';
+import { QUEUES } from './queues';
+
+let database: DatabaseHandle;
+let dispose: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ database, dispose } = await createTestDatabase());
+  await migrateDatabase(database);
+});
+afterAll(() => dispose());
+
+const statesOf = async (ids: string[]) => {
+  const { rows } = await database.executeSql(
+    `select data->>'id' as id, state from ${JOB_SCHEMA}.job where name = $1 order by data->>'id'`,
+    [QUEUES.vmLifecycle],
+  );
+  return Object.fromEntries(
+    (rows as { id: string; state: string }[])
+      .filter((row) => ids.includes(row.id))
+      .map((row) => [row.id, row.state]),
+  );
+};
+
+it('stop answers only after the batch under way has finished and its outcome is written', async () => {
+  const jobs = await startJobQueue(database, () => {});
+  let started!: () => void;
+  const batchStarted = new Promise<void>((resolve) => (started = resolve));
+  let finishedAt = 0;
+  await jobs.work<{ id: string }>(QUEUES.vmLifecycle, { batchSize: 2 }, async (batch) => {
+    started();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    finishedAt = Date.now();
+    return batch.map((job) => (job.id === 'b' ? new Error('hypervisor unreachable') : undefined));
+  });
+  await jobs.sendMany([
+    { queue: QUEUES.vmLifecycle, data: { id: 'a' } },
+    { queue: QUEUES.vmLifecycle, data: { id: 'b' }, retryLimit: 0 },
+  ]);
+  jobs.wake(QUEUES.vmLifecycle);
+  await batchStarted;
+
+  await jobs.stop();
+  const stoppedAt = Date.now();
+
+  expect(finishedAt).toBeGreaterThan(0);
+  expect(stoppedAt).toBeGreaterThanOrEqual(finishedAt);
+  // Both outcomes are in the table the moment stop answers: the database can close now.
+  expect(await statesOf(['a', 'b'])).toEqual({ a: 'completed', b: 'failed' });
+});
+
+it('stop waits for a batch whose fetch was already on its way when stop began', async () => {
+  let fetched!: () => void;
+  const batchFetched = new Promise<void>((resolve) => (fetched = resolve));
+  // The fetch that finds the job answers slowly, as on a busy database: stop begins while
+  // pg-boss still counts no job under way.
+  const slowFetches: DatabaseHandle = {
+    ...database,
+    executeSql: async (text, values) => {
+      const result = await database.executeSql(text, values);
+      if (/skip locked/i.test(text) && result.rows.length > 0) {
+        fetched();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      return result;
+    },
+  };
+  const jobs = await startJobQueue(slowFetches, () => {});
+  let handled = false;
+  await jobs.work<{ id: string }>(QUEUES.vmLifecycle, { batchSize: 1 }, async (batch) => {
+    handled = true;
+    return batch.map(() => undefined);
+  });
+  await jobs.send(QUEUES.vmLifecycle, { id: 'c' });
+  jobs.wake(QUEUES.vmLifecycle);
+  await batchFetched;
+
+  await jobs.stop();
+
+  expect(handled).toBe(true);
+  expect(await statesOf(['c'])).toEqual({ c: 'completed' });
+});
