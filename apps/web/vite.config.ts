@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -57,6 +58,26 @@ function mantineStylesPerChunk(): Plugin {
   };
 }
 
+/** Shared lazy code smaller than this (before minifying) is copied into the pages that use it. */
+const INLINE_SHARED_BELOW_BYTES = 24_000;
+
+const SHARED_STATE = /\bcreate(?:Safe|Optional|Form)?Context\s*\(|\bcreateStore\s*\(/;
+const sharedStateByModule = new Map<string, boolean>();
+
+/** Whether a module creates a React context or a store, which must exist once per page. */
+function holdsSharedState(moduleId: string): boolean {
+  let holds = sharedStateByModule.get(moduleId);
+  if (holds === undefined) {
+    const file = moduleId.split('?')[0]!;
+    holds =
+      !file.startsWith('\0') &&
+      fs.existsSync(file) &&
+      SHARED_STATE.test(fs.readFileSync(file, 'utf8'));
+    sharedStateByModule.set(moduleId, holds);
+  }
+  return holds;
+}
+
 export default defineConfig(({ command }) => ({
   // The API serves the built app at the site root with an SPA fallback.
   base: '/',
@@ -81,6 +102,8 @@ export default defineConfig(({ command }) => ({
     // budget is measured gzipped (`npm run bench`).
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // Required by experimentalInlineCommonChunks; the app's only entry is index.html.
+      preserveEntrySignatures: false,
       output: {
         codeSplitting: {
           // Everything the entry loads statically goes into the entry chunk itself. Left alone,
@@ -88,6 +111,17 @@ export default defineConfig(({ command }) => ({
           // pages, and a first visit then downloads dozens of files, each compressed on its own
           // (several kB more for /home).
           groups: [{ name: 'index', tags: ['$initial'] }],
+          // What several lazy pages share was cut into one small file per component, icon and
+          // helper: /marketplace then loaded some sixty files after the entry, and over HTTP/1.1's
+          // six connections on a slow phone link each six cost a round trip. Shared code under
+          // INLINE_SHARED_BELOW_BYTES is copied into each page's chunk instead (a few kB more
+          // per page, far fewer round trips). Code that creates a React context or a store stays
+          // in one shared file: two copies would be two contexts, and a provider in one page's
+          // copy would not reach a consumer in another's.
+          experimentalInlineCommonChunks: {
+            maxSize: INLINE_SHARED_BELOW_BYTES,
+            exclude: holdsSharedState,
+          },
         },
       },
     },

@@ -6,6 +6,7 @@ import 'virtual:mantine-global-styles.css';
 import './app/global.css';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { prefetchLayoutData } from './app/route-data';
 import { initI18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';
 import { sessionQueryOptions } from './lib/session';
@@ -16,7 +17,9 @@ const queryClient = createQueryClient();
 void queryClient.prefetchQuery(companyConfigurationQueryOptions());
 // …and, when a session may exist, who is signed in (never blocking the first paint).
 void queryClient.prefetchQuery(sessionQueryOptions());
-const router = createAppRouter();
+// …and what the header and footer of every page show; the page's own data starts in its loader.
+prefetchLayoutData(queryClient);
+const router = createAppRouter(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

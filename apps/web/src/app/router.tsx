@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CompanyGate } from '@/features/company/components/company-gate';
 import type { VmOrderKit, VmOrderPageProps } from '@/features/vm-orders/components/vm-order-kit';
@@ -9,6 +10,7 @@ import { RouteErrorPage } from './pages/route-error-page';
 import { RootLayout } from './root-layout';
 import { GuestOnly, RequireSession } from './session/require-session';
 import type { PageTitleKey, RouteHandle } from './route-handle';
+import { customerPageLoader, marketplaceLoader } from './route-data';
 
 /*
  * THE route table of portal.md §2 and vm-lifecycle.md §2. Every page is its own lazy chunk, so
@@ -297,26 +299,32 @@ const ACCOUNT_ROUTES: RouteObject[] = [
  * vm-lifecycle.md §2 (and portal.md's profile and saved items): the customer's pages, behind the
  * login.
  */
-const CUSTOMER_ROUTES: RouteObject[] = PROTECTED_ROUTES.map(({ path, titleKey }) => ({
-  path,
-  lazy: CUSTOMER_PAGES[titleKey] ?? notAvailablePage,
-  handle: handle(titleKey),
-}));
+const customerRoutes = (queryClient: QueryClient): RouteObject[] =>
+  PROTECTED_ROUTES.map(({ path, titleKey }) => ({
+    path,
+    lazy: CUSTOMER_PAGES[titleKey] ?? notAvailablePage,
+    loader: customerPageLoader(queryClient, titleKey),
+    handle: handle(titleKey),
+  }));
 
 /** Routes whose features arrive in later issues: routed, named, and honest about it. */
 const LATER_ROUTES: [path: string, titleKey: PageTitleKey][] = [['/test', 'test']];
 
 /** portal.md §2: the marketplace, public (prices only for customers). */
-const MARKETPLACE_ROUTES: RouteObject[] = [
-  { path: '/marketplace', lazy: marketplacePage, handle: handle('marketplace') },
-  { path: '/marketplace/:serviceName', lazy: marketplacePage, handle: handle('marketplace') },
-];
+const marketplaceRoutes = (queryClient: QueryClient): RouteObject[] =>
+  ['/marketplace', '/marketplace/:serviceName'].map((path) => ({
+    path,
+    lazy: marketplacePage,
+    loader: marketplaceLoader(queryClient),
+    handle: handle('marketplace'),
+  }));
 
 function handle(titleKey: PageTitleKey): RouteHandle {
   return { titleKey };
 }
 
-export const routes: RouteObject[] = [
+/** The route table; loaders start each page's queries in `queryClient` (route-data.ts). */
+const buildRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: '/',
     element: <RootLayout />,
@@ -346,10 +354,10 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: '/home', lazy: homePage, handle: handle('home') },
                   ...CONTENT_ROUTES,
-                  ...MARKETPLACE_ROUTES,
+                  ...marketplaceRoutes(queryClient),
                   { element: <GuestOnly />, children: GUEST_ROUTES },
                   ...ACCOUNT_ROUTES,
-                  { element: <RequireSession />, children: CUSTOMER_ROUTES },
+                  { element: <RequireSession />, children: customerRoutes(queryClient) },
                   ...LATER_ROUTES.map(([path, titleKey]): RouteObject => ({
                     path,
                     lazy: notAvailablePage,
@@ -367,6 +375,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(buildRoutes(queryClient));
 }

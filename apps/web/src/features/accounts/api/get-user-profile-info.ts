@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TUserProfileInfoResponse } from '@cloud-portal/contract/accounts/profile';
 import { apiGet } from '@/lib/api-client';
 
@@ -12,9 +12,13 @@ export function getUserProfileInfo(signal?: AbortSignal): Promise<TUserProfileIn
   });
 }
 
-export function useUserProfileInfo() {
-  return useQuery({
+export function userProfileInfoQueryOptions() {
+  return queryOptions({
     queryKey: USER_PROFILE_QUERY_KEY,
     queryFn: ({ signal }) => getUserProfileInfo(signal),
   });
+}
+
+export function useUserProfileInfo() {
+  return useQuery(userProfileInfoQueryOptions());
 }

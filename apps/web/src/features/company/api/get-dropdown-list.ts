@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   TGetDropdownListRequest,
   TGetDropdownListResponse,
@@ -12,10 +12,14 @@ export function getDropdownList(signal?: AbortSignal): Promise<TGetDropdownListR
   return apiPost<TGetDropdownListResponse>('getDropdownList', body, { signal });
 }
 
-export function useDropdownList() {
-  return useQuery({
+export function dropdownListQueryOptions() {
+  return queryOptions({
     queryKey: ['company', 'dropdown-list'],
     queryFn: ({ signal }) => getDropdownList(signal),
     staleTime: 5 * 60_000,
   });
+}
+
+export function useDropdownList() {
+  return useQuery(dropdownListQueryOptions());
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   TGetProductServicesRequest,
   TGetProductServicesResponse,
@@ -12,10 +12,14 @@ export function getProductServices(signal?: AbortSignal): Promise<TGetProductSer
   return apiPost<TGetProductServicesResponse>('home/getProductServices', body, { signal });
 }
 
-export function useProductServices() {
-  return useQuery({
+export function productServicesQueryOptions() {
+  return queryOptions({
     queryKey: ['content', 'product-services'],
     queryFn: ({ signal }) => getProductServices(signal),
     staleTime: 5 * 60_000,
   });
+}
+
+export function useProductServices() {
+  return useQuery(productServicesQueryOptions());
 }

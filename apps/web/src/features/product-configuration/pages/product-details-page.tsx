@@ -5,18 +5,11 @@ import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketpl
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { isApiError } from '@/lib/api-client';
 import { useContractMessages } from '@/lib/use-contract-messages';
-import { useVmProductDetails } from '../api/get-vm-product-details';
+import { readProductId, useVmProductDetails } from '../api/get-vm-product-details';
 import { BackButton } from '../components/back-button';
 import { ProductConfigurator } from '../components/product-configurator';
 import { ProductDetailsSkeleton } from '../components/product-details-skeleton';
 import { ProductUnavailable } from '../components/product-unavailable';
-
-/** A product id from the route: a positive whole number, else null (no call is made). */
-function readProductId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}
 
 /**
  * /productdetails/{id} (vm-lifecycle.md §2.1): configure a VM product (region, period, memory,
