@@ -61,10 +61,11 @@ function mantineStylesPerChunk(): Plugin {
 /** Shared lazy code smaller than this (before minifying) is copied into the pages that use it. */
 const INLINE_SHARED_BELOW_BYTES = 24_000;
 
-const SHARED_STATE = /\bcreate(?:Safe|Optional|Form)?Context\s*\(|\bcreateStore\s*\(/;
+/** A React context, a store, or a module-level variable (a `let` at the start of a line). */
+const SHARED_STATE = /\bcreate(?:Safe|Optional|Form)?Context\s*\(|\bcreateStore\s*\(|^let\s/m;
 const sharedStateByModule = new Map<string, boolean>();
 
-/** Whether a module creates a React context or a store, which must exist once per page. */
+/** Whether a module holds state that must exist once per page, not once per copy. */
 function holdsSharedState(moduleId: string): boolean {
   let holds = sharedStateByModule.get(moduleId);
   if (holds === undefined) {
@@ -115,9 +116,10 @@ export default defineConfig(({ command }) => ({
           // helper: /marketplace then loaded some sixty files after the entry, and over HTTP/1.1's
           // six connections on a slow phone link each six cost a round trip. Shared code under
           // INLINE_SHARED_BELOW_BYTES is copied into each page's chunk instead (a few kB more
-          // per page, far fewer round trips). Code that creates a React context or a store stays
-          // in one shared file: two copies would be two contexts, and a provider in one page's
-          // copy would not reach a consumer in another's.
+          // per page, far fewer round trips). Code that creates a React context or a store, or
+          // keeps a module-level variable, stays in one shared file: two copies would be two
+          // contexts (a provider in one page's copy would not reach a consumer in another's) or
+          // two values.
           experimentalInlineCommonChunks: {
             maxSize: INLINE_SHARED_BELOW_BYTES,
             exclude: holdsSharedState,

@@ -1,29 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@cloud-portal/contract/validation/messages';
 import { REPO_ROOT } from '../src/config';
+import { freePort } from './support/free-port';
 
 const BUSY_CLIENTS = 30;
 const IDLE_CLIENTS = 5;
 
 type Answer = { status: number; connection: string | undefined; body: string; csp: unknown };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function get(agent: http.Agent, port: number, url: string): Promise<Answer> {
   return new Promise((resolve, reject) => {

@@ -1,20 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { REPO_ROOT } from '../../src/config';
 import { send, type Target } from './http-client';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../support/free-port';
 
 /**
  * Polls `check` until it answers something other than undefined, at most `timeoutMs`: what a

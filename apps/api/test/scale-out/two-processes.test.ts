@@ -20,9 +20,9 @@ import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../supp
 import { validSignUp } from '../support/accounts';
 import { Browser, send, type Answer, type Target } from './http-client';
 import { findNginx, startNginx, type RunningNginx } from './nginx';
+import { freePort } from '../support/free-port';
 import {
   createThrowawayDatabase,
-  freePort,
   startPortalProcess,
   waitFor,
   type PortalProcess,

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
+import type { TSessionUser } from '@cloud-portal/contract/accounts/session';
 import { userProfileInfoQueryOptions } from '@/features/accounts/api/get-user-profile-info';
 import { dropdownListQueryOptions } from '@/features/company/api/get-dropdown-list';
 import { productServicesQueryOptions } from '@/features/content/api/get-product-services';
@@ -8,7 +9,6 @@ import {
   readProductId,
   vmProductDetailsQueryOptions,
 } from '@/features/product-configuration/api/get-vm-product-details';
-import { readCsrfToken } from '@/lib/session-cookie';
 import { sessionQueryOptions } from '@/lib/session';
 import type { PageTitleKey } from './route-handle';
 
@@ -26,14 +26,17 @@ export function prefetchLayoutData(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(productServicesQueryOptions());
 }
 
-/** Runs `prefetch` with the signed-in customer, once known; a visitor's page makes no call. */
-function whenSignedIn(queryClient: QueryClient, prefetch: () => void): void {
-  if (readCsrfToken() === null) return;
-  void queryClient
+/**
+ * Runs `prefetch` once the session check has answered (GET /api/auth/session, shared with the
+ * page; without the CSRF cookie it answers a visitor at once, with no call).
+ */
+function afterSessionCheck(
+  queryClient: QueryClient,
+  prefetch: (user: TSessionUser | null) => unknown,
+): void {
+  queryClient
     .fetchQuery(sessionQueryOptions())
-    .then((user) => {
-      if (user) prefetch();
-    })
+    .then(prefetch)
     .catch(() => {
       // The page's own session check reports it.
     });
@@ -43,10 +46,9 @@ function whenSignedIn(queryClient: QueryClient, prefetch: () => void): void {
 export function marketplaceLoader(queryClient: QueryClient): LoaderFunction {
   return ({ params }) => {
     const serviceName = (params.serviceName ?? '').trim();
-    void queryClient
-      .fetchQuery(sessionQueryOptions())
-      .then((user) => queryClient.prefetchQuery(productsQueryOptions(serviceName, user !== null)))
-      .catch(() => {});
+    afterSessionCheck(queryClient, (user) =>
+      queryClient.prefetchQuery(productsQueryOptions(serviceName, user !== null)),
+    );
     return null;
   };
 }
@@ -59,18 +61,18 @@ export function customerPageLoader(
   switch (titleKey) {
     case 'profile':
       return () => {
-        whenSignedIn(queryClient, () => {
-          void queryClient.prefetchQuery(userProfileInfoQueryOptions());
-        });
+        afterSessionCheck(queryClient, (user) =>
+          user ? queryClient.prefetchQuery(userProfileInfoQueryOptions()) : undefined,
+        );
         return null;
       };
     case 'productDetails':
       return ({ params }) => {
         const productId = readProductId(params.id);
         if (productId !== null)
-          whenSignedIn(queryClient, () => {
-            void queryClient.prefetchQuery(vmProductDetailsQueryOptions(productId));
-          });
+          afterSessionCheck(queryClient, (user) =>
+            user ? queryClient.prefetchQuery(vmProductDetailsQueryOptions(productId)) : undefined,
+          );
         return null;
       };
     default:

@@ -11,8 +11,8 @@ import { RENEWAL_VMS_PAGE_SIZE } from '@cloud-portal/contract/vms/renewals';
 import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
 import { post, signUpAndLogIn } from '../../../test/support/accounts';
 import { multipartBody } from '../../../test/support/multipart';
-import { vmBackups, type virtualMachines } from '../../db/schema/virtual-machines';
-import { companyIdOf, insertVm, type VmSeed } from '../vms/lifecycle-fixtures';
+import type { virtualMachines } from '../../db/schema/virtual-machines';
+import { companyIdOf, insertBackup, insertVm, type VmSeed } from '../vms/lifecycle-fixtures';
 import { notify } from './notifications';
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
@@ -166,27 +166,13 @@ describe('the profile\'s machine tabs (vm-lifecycle.md §3 "Profile details")', 
       ...seed,
     });
   /** A ready clone or snapshot of the machine, as its paid order's job leaves it. */
-  const backupOf = async (vm: Vm, kind: 'clone' | 'snapshot') => {
-    const [backup] = await t.database.db
-      .insert(vmBackups)
-      .values({
-        companyId: vm.companyId,
-        customerId: vm.customerId,
-        vmId: vm.id,
-        kind,
-        hypervisorRef: randomBytes(16).toString('hex'),
-        name: `${vm.name} ${kind}`,
-        ramGb: vm.ramGb,
-        vcpus: vm.vcpus,
-        diskGb: vm.diskGb,
-        durationCount: 2,
-        durationType: 'Weekly',
-        status: 'ready',
-        expiresAt: daysFromNow(14),
-      })
-      .returning();
-    return backup!;
-  };
+  const backupOf = (vm: Vm, kind: 'clone' | 'snapshot') =>
+    insertBackup(t.database.db, vm, {
+      kind,
+      durationCount: 2,
+      durationType: 'Weekly',
+      expiresAt: daysFromNow(14),
+    });
   /** One of each kind: in its period, due for renewal, archived, and a clone and a snapshot. */
   const machinesOf = async (customer: Customer) => {
     const running = await vmOf(customer, { endsAt: daysFromNow(60), aliasName: 'web' });

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
 import { companyDomains } from '../../db/schema/company';
 import { orders } from '../../db/schema/orders';
-import { type VM_STATUSES, virtualMachines } from '../../db/schema/virtual-machines';
+import { type VM_STATUSES, virtualMachines, vmBackups } from '../../db/schema/virtual-machines';
 import type { Hypervisor } from '../../hypervisors/provider';
 import type { JobQueue } from '../../jobs/job-queue';
 
@@ -118,6 +118,41 @@ export async function insertVm(db: Database, seed: VmSeed) {
     })
     .returning();
   return vm!;
+}
+
+export type BackupSeed = {
+  kind: 'clone' | 'snapshot';
+  status?: 'ready' | 'restored' | 'deleted';
+  durationCount: number;
+  durationType: 'Daily' | 'Weekly' | 'Monthly';
+  expiresAt: Date;
+};
+
+/** A clone or snapshot of `vm` (its size, company and owner), as its paid order's job leaves it. */
+export async function insertBackup(
+  db: Database,
+  vm: typeof virtualMachines.$inferSelect,
+  { kind, status = 'ready', durationCount, durationType, expiresAt }: BackupSeed,
+) {
+  const [backup] = await db
+    .insert(vmBackups)
+    .values({
+      companyId: vm.companyId,
+      customerId: vm.customerId,
+      vmId: vm.id,
+      kind,
+      hypervisorRef: randomBytes(16).toString('hex'),
+      name: `${vm.name} ${kind} ${status}`,
+      ramGb: vm.ramGb,
+      vcpus: vm.vcpus,
+      diskGb: vm.diskGb,
+      durationCount,
+      durationType,
+      status,
+      expiresAt,
+    })
+    .returning();
+  return backup!;
 }
 
 /** A running machine at the simulator: created, then given the time the create takes. */

@@ -19,7 +19,13 @@ import { orderTargets, virtualMachines, vmBackups } from '../../db/schema/virtua
 import { createHypervisorConnector } from '../../hypervisors/company-hypervisors';
 import type { Hypervisor } from '../../hypervisors/provider';
 import { SimulatorHypervisor } from '../../hypervisors/providers/simulator';
-import { insertVm, runningMachine, SERVICE_TYPE, type VmSeed } from './lifecycle-fixtures';
+import {
+  insertBackup,
+  insertVm,
+  runningMachine,
+  SERVICE_TYPE,
+  type VmSeed,
+} from './lifecycle-fixtures';
 import { blockedMessage, VM_NOT_FOUND } from './own-vm';
 
 const OPERATION_MS = 50;
@@ -274,31 +280,18 @@ describe('GET /api/vmAction/archivedVMs', () => {
 
 describe("an archived machine's clones and snapshots (its nested rows)", () => {
   type Vm = Awaited<ReturnType<typeof vmOf>>;
-  const backupOf = async (
+  const backupOf = (
     vm: Vm,
     kind: 'clone' | 'snapshot',
     status: 'ready' | 'restored' | 'deleted' = 'ready',
-  ) => {
-    const [backup] = await t.database.db
-      .insert(vmBackups)
-      .values({
-        companyId: vm.companyId,
-        customerId: vm.customerId,
-        vmId: vm.id,
-        kind,
-        hypervisorRef: randomBytes(16).toString('hex'),
-        name: `${vm.name} ${kind} ${status}`,
-        ramGb: vm.ramGb,
-        vcpus: vm.vcpus,
-        diskGb: vm.diskGb,
-        durationCount: 3,
-        durationType: 'Daily',
-        status,
-        expiresAt: daysFromNow(3),
-      })
-      .returning();
-    return backup!;
-  };
+  ) =>
+    insertBackup(t.database.db, vm, {
+      kind,
+      status,
+      durationCount: 3,
+      durationType: 'Daily',
+      expiresAt: daysFromNow(3),
+    });
   const archivedOf = (customer: Customer) =>
     vmOf(customer, {
       endsAt: daysFromNow(-20),
