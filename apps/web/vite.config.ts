@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import rootPackage from '../../package.json' with { type: 'json' };
 
@@ -79,7 +79,18 @@ function holdsSharedState(moduleId: string): boolean {
   return holds;
 }
 
-export default defineConfig(({ command }) => ({
+/** The server's first render (ADR 022): one self-contained bundle the API process imports. */
+const serverBuild: UserConfig = {
+  ssr: { noExternal: true as const, target: 'node' as const },
+  build: {
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The API serves the built app at the site root with an SPA fallback.
   base: '/',
   plugins: [mantineStylesPerChunk(), react()],
@@ -88,6 +99,8 @@ export default defineConfig(({ command }) => ({
   },
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
+    // The API process may run with any NODE_ENV; its bundled React is always the production one.
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
     ...(command === 'serve'
       ? { 'import.meta.env.VITE_COMPANY_ORIGIN': JSON.stringify(new URL(apiTarget).origin) }
       : {}),
@@ -128,4 +141,5 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
+  ...(isSsrBuild ? serverBuild : {}),
 }));

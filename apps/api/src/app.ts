@@ -29,6 +29,7 @@ import { JSON_BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body'
 import { validatorCompiler } from './http/plain-text-validator';
 import { escapeForLog, serializeError } from './http/safe-log';
 import { registerSecurityHeaders } from './http/security-headers';
+import { FirstScreens } from './http/first-render';
 import { registerStaticFiles } from './http/static-files';
 import { ok } from './http/envelope';
 import { companyRoutes } from './modules/company/routes';
@@ -231,6 +232,15 @@ export async function buildApp({
     webDistDir: config.webDistDir,
     uploadsDir,
     companies,
+    firstScreens: config.serverRender
+      ? new FirstScreens({
+          app,
+          webDistDir: config.webDistDir,
+          webSsrDir: config.webSsrDir,
+          signals: cacheSignals,
+          ttlMs: config.customerCacheMs,
+        })
+      : undefined,
   });
 
   return app;

@@ -88,6 +88,16 @@ const ZEnvironment = z.object({
     .describe("the start of this portal's Redis keys, for portals that share one Redis"),
   LOG_LEVEL: ZLogLevel.default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./apps/web/dist'),
+  WEB_SSR_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("the web app's server bundle (ADR 022); default: WEB_DIST_DIR followed by -ssr"),
+  SERVER_RENDER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true')
+    .describe('write visitor pages on the server (ADR 022) when the server bundle is built'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -128,6 +138,9 @@ export type Config = {
   redisKeyPrefix: string;
   logLevel: z.infer<typeof ZLogLevel>;
   webDistDir: string;
+  /** The directory of the web app's server bundle (`entry-server.js`). */
+  webSsrDir: string;
+  serverRender: boolean;
   trustProxy: boolean;
   companyCacheMs: number;
   /** Longest a signed-in customer's session or read answer is kept (writes drop it at once). */
@@ -183,6 +196,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(REPO_ROOT, env.WEB_DIST_DIR),
+    webSsrDir: path.resolve(REPO_ROOT, env.WEB_SSR_DIR ?? `${env.WEB_DIST_DIR}-ssr`),
+    serverRender: env.SERVER_RENDER,
     trustProxy: env.TRUST_PROXY,
     companyCacheMs: env.COMPANY_CACHE_SECONDS * 1000,
     customerCacheMs: env.CUSTOMER_CACHE_SECONDS * 1000,

@@ -12,7 +12,7 @@ export const GZIP_MIN_BYTES = 2_048;
 type Rendered = { json: string; gzipped?: Promise<Buffer> };
 
 /** Whether the client takes gzip (`gzip;q=0` refuses it). */
-function acceptsGzip(request: FastifyRequest): boolean {
+export function acceptsGzip(request: FastifyRequest): boolean {
   const accepted = request.headers['accept-encoding'];
   return (
     typeof accepted === 'string' &&

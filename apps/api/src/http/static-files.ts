@@ -5,29 +5,15 @@ import fastifyStatic from '@fastify/static';
 import { messages } from '@cloud-portal/contract/validation/messages';
 import type { CompanyDirectory } from '../tenancy/company-directory';
 import { requestOrigin } from '../tenancy/request-origin';
+import { builtFileReader } from './built-file';
+import type { FirstScreens } from './first-render';
+import { acceptsGzip } from './rendered-json';
 import { sendEnvelope } from './envelope';
 import { describePage, withPageMeta } from './page-meta';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 /** The name a page carries where no company answers on its origin. */
 const PRODUCT_NAME = 'Cloud Portal';
-
-/** A file of the build, read again only when a rebuild has replaced it; null while it is absent. */
-function builtFileReader<T>(file: string, parse: (text: string) => T): () => T | null {
-  let cached: { modifiedMs: number; value: T } | null = null;
-  return () => {
-    let modifiedMs: number;
-    try {
-      modifiedMs = fs.statSync(file).mtimeMs;
-    } catch {
-      return null;
-    }
-    if (cached?.modifiedMs !== modifiedMs) {
-      cached = { modifiedMs, value: parse(fs.readFileSync(file, 'utf8')) };
-    }
-    return cached.value;
-  };
-}
 
 /**
  * Serves uploads under /uploads, the built web app at the root (hashed assets cached for a year,
@@ -37,7 +23,13 @@ function builtFileReader<T>(file: string, parse: (text: string) => T): () => T |
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
-  options: { webDistDir: string; uploadsDir: string; companies?: CompanyDirectory },
+  options: {
+    webDistDir: string;
+    uploadsDir: string;
+    companies?: CompanyDirectory;
+    /** Visitor pages written on the server (ADR 022); without it every page is the shell. */
+    firstScreens?: FirstScreens;
+  },
 ): Promise<void> {
   fs.mkdirSync(options.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -81,6 +73,8 @@ export async function registerStaticFiles(
   }
 
   const readIndexHtml = builtFileReader(indexFile, (text) => text);
+  const { firstScreens } = options;
+  if (hasWebApp && firstScreens) app.addHook('onListen', async () => firstScreens.warmUp());
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const origin = requestOrigin(request);
     // A page still loads when the lookup fails; the app then reports the company's state itself.
@@ -94,11 +88,16 @@ export async function registerStaticFiles(
       readIndexHtml() ?? '',
       describePage(pathname, company?.name ?? PRODUCT_NAME),
     );
-    return reply
-      .code(200)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(request.method === 'HEAD' ? undefined : html);
+    reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    const firstPage =
+      company && origin && options.firstScreens
+        ? await options.firstScreens.pageFor(request, company, origin, html)
+        : null;
+    if (!firstPage) return reply.send(request.method === 'HEAD' ? undefined : html);
+    reply.header('vary', 'accept-encoding, cookie');
+    if (request.method === 'HEAD') return reply.send();
+    if (!acceptsGzip(request)) return reply.send(firstPage.html);
+    return reply.header('content-encoding', 'gzip').send(await firstPage.gzipped);
   };
   if (hasWebApp) app.get('/', (request, reply) => sendPage(request, reply, '/'));
 

@@ -5,6 +5,7 @@ import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { GlobalLoadingOverlay } from '@/components/global-loading-overlay';
+import { AssumedViewportContext, PHONE_WIDTH } from '@/lib/assumed-viewport';
 import { accessibleColorVariables, createBrandTheme } from '@/lib/brand-theme';
 import { companyConfigurationQueryOptions } from '@/features/company/api/get-company-configuration';
 
@@ -12,20 +13,28 @@ const DeferredOverlays = lazy(() =>
   import('./deferred-overlays').then((module) => ({ default: module.DeferredOverlays })),
 );
 
-type Props = { queryClient: QueryClient; i18n: I18n; children: ReactNode };
+type Props = {
+  queryClient: QueryClient;
+  i18n: I18n;
+  /** The width a server-rendered page was written for (lib/assumed-viewport.ts). */
+  assumedViewportWidth?: number;
+  children: ReactNode;
+};
 
 /** Data, language, theme, the loading overlay, toasts and dialogs for the whole app. */
-export function AppProviders({ queryClient, i18n, children }: Props) {
+export function AppProviders({ queryClient, i18n, assumedViewportWidth, children }: Props) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <BrandedMantineProvider>
-          <GlobalLoadingOverlay />
-          {children}
-          <ToastsWhenNeeded />
-        </BrandedMantineProvider>
-      </I18nextProvider>
-    </QueryClientProvider>
+    <AssumedViewportContext value={assumedViewportWidth ?? PHONE_WIDTH}>
+      <QueryClientProvider client={queryClient}>
+        <I18nextProvider i18n={i18n}>
+          <BrandedMantineProvider>
+            <GlobalLoadingOverlay />
+            {children}
+            <ToastsWhenNeeded />
+          </BrandedMantineProvider>
+        </I18nextProvider>
+      </QueryClientProvider>
+    </AssumedViewportContext>
   );
 }
 

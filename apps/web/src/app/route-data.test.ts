@@ -33,16 +33,24 @@ afterEach(() => {
 
 it("starts a visitor's marketplace products without prices, and answers at once", async () => {
   signIn('');
-  const fetch = vi.fn(async () => envelope({ products: [] }));
+  const page = { VMProducts: [], GoldVMData: [], VMProductsTotal: 0, GoldVMDataTotal: 0, page: 1 };
+  const fetch = vi.fn(async () => envelope(page));
   vi.stubGlobal('fetch', fetch);
   const queryClient = new QueryClient();
 
   expect(runLoader(marketplaceLoader(queryClient), { serviceName: ' Cloud ' })).toBeNull();
 
   expect(await calledPaths(fetch)).toEqual(['/api/marketPlace/getProducts']);
-  expect(queryClient.getQueryData(['marketplace', 'products', 'Cloud', false])).toEqual({
-    products: [],
+  expect(queryClient.getQueryData(['marketplace', 'products', 'Cloud', false])).toEqual(page);
+  // Both sections' cards are made from that one answer.
+  await vi.waitFor(() => {
+    const sections = queryClient.getQueriesData({
+      predicate: (query) =>
+        query.state.status === 'success' && query.queryKey.includes('VMProducts'),
+    });
+    expect(sections).toHaveLength(1);
   });
+  expect(fetch).toHaveBeenCalledTimes(1);
 });
 
 it("starts a signed-in customer's profile after the session check", async () => {

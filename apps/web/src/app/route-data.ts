@@ -3,8 +3,10 @@ import type { LoaderFunction } from 'react-router';
 import type { TSessionUser } from '@cloud-portal/contract/accounts/session';
 import { userProfileInfoQueryOptions } from '@/features/accounts/api/get-user-profile-info';
 import { dropdownListQueryOptions } from '@/features/company/api/get-dropdown-list';
+import { allNewsQueryOptions } from '@/features/content/api/get-all-news';
+import { companyAddressQueryOptions } from '@/features/content/api/get-company-address';
 import { productServicesQueryOptions } from '@/features/content/api/get-product-services';
-import { productsQueryOptions } from '@/features/marketplace/api/get-products';
+import { prefetchFirstSections } from '@/features/marketplace/api/get-filtered-products';
 import {
   readProductId,
   vmProductDetailsQueryOptions,
@@ -24,6 +26,15 @@ import type { PageTitleKey } from './route-handle';
 export function prefetchLayoutData(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(dropdownListQueryOptions());
   void queryClient.prefetchQuery(productServicesQueryOptions());
+}
+
+/** /home (and any unknown path): the offices and the news (the products are the layout's). */
+export function homeLoader(queryClient: QueryClient): LoaderFunction {
+  return () => {
+    void queryClient.prefetchQuery(companyAddressQueryOptions());
+    void queryClient.prefetchQuery(allNewsQueryOptions());
+    return null;
+  };
 }
 
 /**
@@ -46,8 +57,9 @@ function afterSessionCheck(
 export function marketplaceLoader(queryClient: QueryClient): LoaderFunction {
   return ({ params }) => {
     const serviceName = (params.serviceName ?? '').trim();
+    // The products, then both sections' cards made from them.
     afterSessionCheck(queryClient, (user) =>
-      queryClient.prefetchQuery(productsQueryOptions(serviceName, user !== null)),
+      prefetchFirstSections(queryClient, serviceName, user !== null),
     );
     return null;
   };

@@ -10,7 +10,7 @@ import { RouteErrorPage } from './pages/route-error-page';
 import { RootLayout } from './root-layout';
 import { GuestOnly, RequireSession } from './session/require-session';
 import type { PageTitleKey, RouteHandle } from './route-handle';
-import { customerPageLoader, marketplaceLoader } from './route-data';
+import { customerPageLoader, homeLoader, marketplaceLoader } from './route-data';
 
 /*
  * THE route table of portal.md §2 and vm-lifecycle.md §2. Every page is its own lazy chunk, so
@@ -324,7 +324,7 @@ function handle(titleKey: PageTitleKey): RouteHandle {
 }
 
 /** The route table; loaders start each page's queries in `queryClient` (route-data.ts). */
-const buildRoutes = (queryClient: QueryClient): RouteObject[] => [
+export const buildRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: '/',
     element: <RootLayout />,
@@ -352,7 +352,12 @@ const buildRoutes = (queryClient: QueryClient): RouteObject[] => [
               {
                 errorElement: <RouteErrorPage withinLayout />,
                 children: [
-                  { path: '/home', lazy: homePage, handle: handle('home') },
+                  {
+                    path: '/home',
+                    lazy: homePage,
+                    loader: homeLoader(queryClient),
+                    handle: handle('home'),
+                  },
                   ...CONTENT_ROUTES,
                   ...marketplaceRoutes(queryClient),
                   { element: <GuestOnly />, children: GUEST_ROUTES },
@@ -364,7 +369,12 @@ const buildRoutes = (queryClient: QueryClient): RouteObject[] => [
                     handle: handle(titleKey),
                   })),
                   // portal.md §2: any other path shows the home page.
-                  { path: '*', lazy: homePage, handle: handle('home') },
+                  {
+                    path: '*',
+                    lazy: homePage,
+                    loader: homeLoader(queryClient),
+                    handle: handle('home'),
+                  },
                 ],
               },
             ],

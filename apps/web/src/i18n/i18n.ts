@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type TLanguage } from '@cloud-portal/contract/company/company-rules';
 import en from './en.json';
@@ -166,27 +166,45 @@ async function switchTo(language: TLanguage): Promise<void> {
   await i18next.changeLanguage(language);
 }
 
-/** Resolves once the visitor's language is ready to render (at once for English). */
-export async function initI18n(): Promise<typeof i18next> {
+const OPTIONS = {
+  fallbackLng: FALLBACK_LANGUAGE,
+  supportedLngs: [...SUPPORTED_LANGUAGES],
+  partialBundledLanguages: true,
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+} as const;
+
+/**
+ * Resolves once the visitor's language is ready to render (at once for English): the one they
+ * chose on an earlier visit, else `preferred` (the language a server-rendered page was written
+ * in, the company's default), else English.
+ */
+export async function initI18n(preferred?: TLanguage): Promise<typeof i18next> {
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
   await i18next.use(initReactI18next).init({
+    ...OPTIONS,
     resources: { en: { translation: en } },
     lng: FALLBACK_LANGUAGE,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...SUPPORTED_LANGUAGES],
-    partialBundledLanguages: true,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
   });
   document.documentElement.lang = i18next.language;
-  const chosen = readChosenLanguage();
-  if (chosen && chosen !== FALLBACK_LANGUAGE) {
+  const language = readChosenLanguage() ?? preferred ?? FALLBACK_LANGUAGE;
+  if (language !== FALLBACK_LANGUAGE) {
     // A failed fetch leaves the page in English rather than blank.
-    await switchTo(chosen).catch(() => undefined);
+    await switchTo(language).catch(() => undefined);
   }
+  markReady();
+  return i18next;
+}
+
+/**
+ * The server's first render: every language's texts at once (`resources`), so a page's
+ * namespaces are there when its route asks; each request renders with its own `cloneInstance`.
+ */
+export async function initI18nWithResources(resources: Resource): Promise<typeof i18next> {
+  await i18next.use(initReactI18next).init({ ...OPTIONS, resources, lng: FALLBACK_LANGUAGE });
   markReady();
   return i18next;
 }

@@ -1,5 +1,6 @@
 import type { TSessionUser } from '@cloud-portal/contract/accounts/session';
 import type { TEnvelope } from '@cloud-portal/contract/envelope';
+import { pageEnvironment } from './page-environment';
 import { CSRF_HEADER_NAME, readCsrfToken } from './session-cookie';
 import { recordServerDate, serverNow } from './server-clock';
 import { RENEW_BEFORE_ACCESS_EXPIRY_MS } from './session-timers';
@@ -141,7 +142,7 @@ async function send(
   const csrfToken = authenticated ? readCsrfToken() : null;
   let response: Response;
   try {
-    response = await fetch(`/api/${path.replace(/^\/+/, '')}`, {
+    response = await pageEnvironment().fetch(`/api/${path.replace(/^\/+/, '')}`, {
       method,
       credentials: 'same-origin',
       headers: {

@@ -6,13 +6,24 @@ type Rgb = [number, number, number];
 const TINTS = [0.93, 0.82, 0.66, 0.5, 0.34, 0.17];
 const SHADES = [0.15, 0.32, 0.5];
 
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** `#rgb` or `#rrggbb` as `#rrggbb`; null for anything else. */
+export function normalizeHexColor(value: string): string | null {
+  const hex = value.trim().toLowerCase();
+  if (!HEX_COLOR.test(hex)) return null;
+  return hex.length === 4 ? `#${[...hex.slice(1)].map((digit) => digit + digit).join('')}` : hex;
+}
+
 /**
  * Any CSS colour (`#0b6bcb`, `rgb(…)`, `teal`) as `#rrggbb`, using the browser's own parser;
- * null when the browser does not understand it.
+ * null when the browser does not understand it. Without a browser (the server's first render)
+ * only hex colours are understood; the server leaves other brands to the browser.
  */
 export function normalizeCssColor(value: string): string | null {
+  if (typeof document === 'undefined') return normalizeHexColor(value);
   const context = document.createElement('canvas').getContext('2d');
-  if (!context) return /^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : null;
+  if (!context) return normalizeHexColor(value);
   const sentinels = ['#000001', '#000002'];
   const results = sentinels.map((sentinel) => {
     context.fillStyle = sentinel;

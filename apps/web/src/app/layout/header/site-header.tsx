@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { Box, Burger, Button, Container } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
+import { useViewportQuery } from '@/lib/assumed-viewport';
 import { IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TSessionUser } from '@cloud-portal/contract/accounts/session';
@@ -50,7 +51,7 @@ export function SiteHeader({ session, isSessionPending }: Props) {
   const [isDrawerOpen, drawer] = useDisclosure(false);
   // The drawer's code loads on the first tap of the burger, then stays for its closing animation.
   const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
-  const isWide = useMediaQuery(session ? SIGNED_IN_WIDE_HEADER_QUERY : WIDE_HEADER_QUERY);
+  const isWide = useViewportQuery(session ? SIGNED_IN_WIDE_HEADER_QUERY : WIDE_HEADER_QUERY);
 
   const closeDrawer = drawer.close;
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NEWS_PAGE_SIZE } from '@cloud-portal/contract/content/news-rules';
 import type {
   TGetAllNewsRequest,
@@ -17,9 +17,13 @@ export function getAllNews(signal?: AbortSignal): Promise<TGetAllNewsResponse> {
   return apiPost<TGetAllNewsResponse>('news/getAllNews', body, { signal });
 }
 
-export function useAllNews() {
-  return useQuery({
+export function allNewsQueryOptions() {
+  return queryOptions({
     queryKey: ['content', 'news'],
     queryFn: ({ signal }) => getAllNews(signal),
   });
+}
+
+export function useAllNews() {
+  return useQuery(allNewsQueryOptions());
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   TGetCompanyAddressRequest,
   TGetCompanyAddressResponse,
@@ -12,10 +12,14 @@ export function getCompanyAddress(signal?: AbortSignal): Promise<TGetCompanyAddr
   return apiPost<TGetCompanyAddressResponse>('home/getCompanyAddress', body, { signal });
 }
 
-export function useCompanyAddress() {
-  return useQuery({
+export function companyAddressQueryOptions() {
+  return queryOptions({
     queryKey: ['content', 'company-address'],
     queryFn: ({ signal }) => getCompanyAddress(signal),
     staleTime: 5 * 60_000,
   });
+}
+
+export function useCompanyAddress() {
+  return useQuery(companyAddressQueryOptions());
 }

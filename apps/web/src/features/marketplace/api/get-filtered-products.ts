@@ -14,7 +14,12 @@ import type {
 } from '@cloud-portal/contract/marketplace/get-filtered-products';
 import { apiPost } from '@/lib/api-client';
 import { getSiteOrigin } from '@/lib/site-origin';
-import { isUnfiltered, toFilterPayload, type FilterSelection } from '../components/filter-state';
+import {
+  isUnfiltered,
+  NO_FILTERS,
+  toFilterPayload,
+  type FilterSelection,
+} from '../components/filter-state';
 import { productsQueryOptions } from './get-products';
 import { MARKETPLACE_PAGE_SIZE, marketplaceKeys } from './marketplace-query-keys';
 
@@ -143,6 +148,27 @@ export function useSectionProducts({
     placeholderData: keepPreviousData,
     enabled,
   });
+}
+
+/**
+ * Both sections' first page of the unfiltered lists, from the products query (the marketplace's
+ * loader: the cards are in the cache when the page renders, and in a server-rendered page).
+ */
+export function prefetchFirstSections(
+  queryClient: QueryClient,
+  serviceName: string,
+  isLoggedIn: boolean,
+): Promise<void[]> {
+  return Promise.all(
+    (['VMProducts', 'GoldVMData'] as const).map((section) =>
+      queryClient.prefetchInfiniteQuery({
+        queryKey: marketplaceKeys.section(section, serviceName, NO_FILTERS, isLoggedIn),
+        initialPageParam: 1,
+        queryFn: () =>
+          loadFirstPage(queryClient, 'ensure', { serviceName, selection: NO_FILTERS, isLoggedIn }),
+      }),
+    ),
+  );
 }
 
 /** A product that moved between pages (the catalogue changed in between) is listed once. */

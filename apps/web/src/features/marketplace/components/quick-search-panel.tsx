@@ -12,7 +12,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useViewportQuery } from '@/lib/assumed-viewport';
 import { IconChevronDown, IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -58,9 +58,7 @@ export function QuickSearchPanel({
 }: Props) {
   const { t } = useTranslation('marketplace');
   const isLoading = filterData === undefined;
-  const isBesideLists = useMediaQuery(BESIDE_LISTS_QUERY, undefined, {
-    getInitialValueInEffect: false,
-  });
+  const isBesideLists = useViewportQuery(BESIDE_LISTS_QUERY);
   const [isUnfolded, setIsUnfolded] = useState(false);
   const isOpen = isBesideLists || isUnfolded;
   const activeCount = t('filters.activeCount', { count: activeFilterCount });

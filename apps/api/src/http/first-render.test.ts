@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { companies } from '../db/schema/company';
+import { createTestApp, MAIN_ORIGIN, type TestApp } from '../../test/support/test-app';
+
+/*
+ * ADR 022 from the server's side, with a server bundle written here: it asks the API for the
+ * company (as the web app's bundle does, in-process), writes its name into the page, and counts
+ * its renders. The real bundle's pages are checked in a browser (e2e/tests/first-render.spec.ts).
+ */
+const FAKE_BUNDLE = `
+globalThis.firstRenders = [];
+export async function renderFirstScreen(request) {
+  globalThis.firstRenders.push({ url: request.url, language: request.language, viewportWidth: request.viewportWidth });
+  if (request.url.endsWith('/marketplace/broken')) throw new Error('a render that fails');
+  if (request.url.endsWith('/marketplace/none')) return null;
+  const origin = new URL(request.url).origin;
+  const answer = await request.api({
+    method: 'POST',
+    url: '/api/getCompanyConfiguration',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ customerUrl: origin }),
+  });
+  const company = JSON.parse(answer.body).data;
+  return {
+    html: '<h1>' + company.companyName + '</h1>',
+    state: JSON.stringify({ text: '</script><script>alert(1)</script>' }),
+    modules: ['src/pages/home.tsx'],
+  };
+}
+`;
+
+const MANIFEST = {
+  'index.html': {
+    file: 'assets/index-abc.js',
+    css: ['assets/index-abc.css'],
+    imports: ['_web.js'],
+  },
+  '_web.js': { file: 'assets/web-123.js' },
+  'src/pages/home.tsx': {
+    file: 'assets/home-456.js',
+    css: ['assets/home-456.css'],
+    imports: ['_web.js', '_card.js'],
+  },
+  '_card.js': { file: 'assets/card-789.js', css: ['assets/card-789.css'] },
+};
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en" data-mantine-color-scheme="light">
+  <head>
+    <title>Cloud Portal</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/web-123.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+type Render = { url: string; language: string; viewportWidth: number };
+const renders = () => (globalThis as unknown as { firstRenders: Render[] }).firstRenders;
+
+describe('visitor pages written on the server (ADR 022)', () => {
+  let testApp: TestApp;
+  let webDistDir: string;
+
+  beforeAll(async () => {
+    webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-portal-first-render-'));
+    fs.mkdirSync(path.join(webDistDir, '.vite'), { recursive: true });
+    fs.writeFileSync(path.join(webDistDir, 'index.html'), INDEX_HTML);
+    fs.writeFileSync(path.join(webDistDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    fs.mkdirSync(`${webDistDir}-ssr`);
+    fs.writeFileSync(path.join(`${webDistDir}-ssr`, 'entry-server.js'), FAKE_BUNDLE);
+    testApp = await createTestApp({ WEB_DIST_DIR: webDistDir });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+    fs.rmSync(webDistDir, { recursive: true, force: true });
+    fs.rmSync(`${webDistDir}-ssr`, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    renders()?.splice(0);
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: { host: new URL(MAIN_ORIGIN).host, ...headers },
+    });
+
+  it("writes /home with the company's data, its state, and the page's own code linked", async () => {
+    const response = await page('/home', {
+      'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile',
+    });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<div id="root"><h1>Nimbus Africa Cloud</h1></div>');
+    expect(html).toContain('<title>Home · Nimbus Africa Cloud</title>');
+    // The state cannot close its script element.
+    expect(html).toContain(
+      '<script type="application/json" id="cp-first-render">{"text":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script>',
+    );
+    expect(html).not.toContain('<script>alert(1)');
+    // The page's stylesheets block the first paint; the entry's are already in index.html.
+    expect(html).toContain('<link rel="stylesheet" href="/assets/home-456.css" />');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/card-789.css" />');
+    expect(html).not.toContain('href="/assets/index-abc.css" />');
+    expect(html.match(/web-123\.js/g)).toHaveLength(1);
+    // The code loads behind what paints.
+    expect(html).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/home-456.js" />',
+    );
+    expect(response.headers.vary).toBe('accept-encoding, cookie');
+    expect(renders()).toEqual([{ url: `${MAIN_ORIGIN}/home`, language: 'en', viewportWidth: 360 }]);
+  });
+
+  it('keeps a page until the company changes, per assumed viewport, and gzips it once', async () => {
+    const phone = { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0) Mobile/15E148' };
+    const first = await page('/marketplace?search=ubuntu', { ...phone, 'accept-encoding': 'gzip' });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const html = gunzipSync(first.rawPayload).toString('utf8');
+    expect(html).toContain('<h1>Nimbus Africa Cloud</h1>');
+    expect((await page('/marketplace?search=ubuntu', phone)).body).toBe(html);
+    expect(renders()[0]?.viewportWidth).toBe(360);
+    expect(renders()).toHaveLength(1);
+
+    // A desk browser (by its client hint) gets a page written for a desk's width.
+    await page('/marketplace?search=ubuntu', { 'sec-ch-ua-mobile': '?0' });
+    expect(renders().at(-1)?.viewportWidth).toBe(1280);
+    expect(renders()).toHaveLength(2);
+
+    const db = testApp.database.db;
+    const [company] = await db.select().from(companies).where(eq(companies.id, 1));
+    await db.update(companies).set({ name: 'Nimbus Renamed' }).where(eq(companies.id, 1));
+    try {
+      const changed = await page('/marketplace?search=ubuntu', phone);
+      expect(changed.body).toContain('<h1>Nimbus Renamed</h1>');
+      expect(renders()).toHaveLength(3);
+    } finally {
+      await db.update(companies).set({ name: company!.name }).where(eq(companies.id, 1));
+    }
+  });
+
+  it('sends the shell to a visitor who may be signed in, and for pages it does not write', async () => {
+    for (const cookie of ['cp_csrf=abc', 'cp_access=abc', 'cp_refresh=abc']) {
+      const response = await page('/home', { cookie });
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain('cp-first-render');
+    }
+    for (const url of ['/about', '/customerprofile/2', '/', '/home/extra']) {
+      expect((await page(url)).body).toContain('<div id="root"></div>');
+    }
+    expect(renders()).toEqual([]);
+  });
+
+  it('sends the shell when the render declines or fails, and tries a failed one again', async () => {
+    expect((await page('/marketplace/none')).body).toContain('<div id="root"></div>');
+    const failed = await page('/marketplace/broken');
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toContain('<div id="root"></div>');
+    await page('/marketplace/broken');
+    expect(renders().filter((render) => render.url.endsWith('/broken'))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, pageErrors, PHONE, screenshot } from './support/browser';
+import { useLanguage } from './support/language';
+import { startPortal, type Portal } from './support/portal';
+
+/*
+ * ADR 022: /home and the marketplace arrive written by the server, are readable before (and
+ * without) the page's code, and come alive in place: hydration keeps the server's elements and
+ * reports no mismatch.
+ */
+
+let portal: Portal;
+let browser: Browser;
+beforeAll(async () => {
+  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+const PHONE_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36';
+
+/** Errors in the console (React reports a hydration mismatch there) and thrown ones. */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** Counts elements of `selector` the page removes: a failed hydration writes the page anew. */
+async function watchRemovals(page: Page, selector: string): Promise<() => Promise<number>> {
+  await page.addInitScript((watched) => {
+    const state = window as unknown as { removedServerElements: number };
+    state.removedServerElements = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.removedNodes)) {
+          if (node instanceof Element && (node.matches(watched) || node.querySelector(watched))) {
+            state.removedServerElements += 1;
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { removedServerElements: number }).removedServerElements,
+    );
+}
+
+/** Resolves once React has taken over the server's element (hydration sets its fiber on it). */
+async function waitForHydration(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((watched) => {
+    const element = document.querySelector(watched);
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+  }, selector);
+}
+
+describe('visitor pages written on the server', () => {
+  it('sends /home with its first screen, data and state in the HTML', async () => {
+    const response = await fetch(`${portal.url}/home`, { headers: { 'user-agent': PHONE_AGENT } });
+    const html = await response.text();
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="cp-first-render"'));
+    expect(root).toContain('Nimbus Africa Cloud');
+    expect(root).toContain('Our Reach');
+    expect(root).toContain('Bandwidth Barn, 125 Buitengracht Street');
+    expect(root).toContain('New Johannesburg availability zone is live');
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/home-page-[\w-]+\.css" \/>/);
+  });
+
+  it('shows the marketplace without JavaScript, on a phone', async () => {
+    const context = await browser.newContext({
+      viewport: PHONE,
+      userAgent: PHONE_AGENT,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/marketplace`);
+    await page.getByRole('heading', { name: 'Marketplace', level: 1 }).waitFor();
+    await page.getByText('Ubuntu Starter').filter({ visible: true }).first().waitFor();
+    // The phone header: the burger, not the desk's menu.
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await screenshot(page, 'first-render-marketplace-no-js-phone');
+    await context.close();
+  });
+
+  it('hydrates /home in place on a phone and then works', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    const consoleErrors = watchConsole(page);
+    const removedHero = await watchRemovals(page, '#home-hero-title');
+    await page.goto(`${portal.url}/home`);
+    await page.getByRole('heading', { name: 'Our Reach' }).waitFor();
+    await waitForHydration(page, '#home-hero-title');
+    // Working: the burger opens the menu (its code loads on the first tap).
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await removedHero()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('hydrates the marketplace in place on a desk, and its links then navigate in the page', async () => {
+    const { context, page } = await newPage(browser);
+    const consoleErrors = watchConsole(page);
+    const removedHeading = await watchRemovals(page, 'main h1');
+    await page.goto(`${portal.url}/marketplace`);
+    await page.getByText('Ubuntu Starter').filter({ visible: true }).first().waitFor();
+    // The desk's header was written on the server: its menu is there from the start.
+    await page.getByRole('navigation', { name: 'Main', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Register / Log In' }).waitFor();
+    await waitForHydration(page, 'main h1');
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.waitForURL(/\/home$/);
+    await page.getByRole('heading', { name: 'Our Reach' }).waitFor();
+    expect(await removedHeading()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('writes the page anew in the language a visitor chose on an earlier visit', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    const consoleErrors = watchConsole(page);
+    await useLanguage(page, 'ko');
+    await page.goto(`${portal.url}/home`);
+    await page.getByRole('heading', { name: '글로벌 거점' }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('ko');
+    await screenshot(page, 'first-render-home-ko-phone');
+    expect(consoleErrors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+});
