@@ -529,6 +529,11 @@ async function runAlone(): Promise<boolean> {
     return home.passed && result.passed;
   } finally {
     if (portal) await stopProcess(portal);
+    // The portal's log goes with the reports (a failed first render says why there).
+    if (REPORT_DIR && fs.existsSync(path.join(dataDir, 'portal.log'))) {
+      fs.mkdirSync(REPORT_DIR, { recursive: true });
+      fs.copyFileSync(path.join(dataDir, 'portal.log'), path.join(REPORT_DIR, 'portal.log'));
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, pageErrors, PHONE, screenshot } from './support/browser';
+import { logIn, registerCustomer } from './support/customer';
 import { useLanguage } from './support/language';
 import { startPortal, type Portal } from './support/portal';
 
@@ -124,7 +125,7 @@ describe('visitor pages written on the server', () => {
     await context.close();
   });
 
-  it('writes the page anew in the language a visitor chose on an earlier visit', async () => {
+  it('writes the page in the language a visitor chose on an earlier visit', async () => {
     const { context, page } = await newPage(browser, { viewport: PHONE });
     const consoleErrors = watchConsole(page);
     await useLanguage(page, 'ko');
@@ -132,6 +133,56 @@ describe('visitor pages written on the server', () => {
     await page.getByRole('heading', { name: '글로벌 거점' }).waitFor();
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('ko');
     await screenshot(page, 'first-render-home-ko-phone');
+    expect(consoleErrors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("writes a Korean company's pages in Korean and hydrates them in place", async () => {
+    await portal.setCompany('demo', { defaultLanguage: 'ko' });
+    try {
+      const { context, page } = await newPage(browser, { viewport: PHONE });
+      const consoleErrors = watchConsole(page);
+      const removedHero = await watchRemovals(page, '#home-hero-title');
+      await page.goto(`${portal.url}/home`);
+      await page.getByRole('heading', { name: '글로벌 거점' }).waitFor();
+      await waitForHydration(page, '#home-hero-title');
+      await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('ko');
+      expect(await removedHero()).toBe(0);
+      expect(consoleErrors).toEqual([]);
+      expect(pageErrors(page)).toEqual([]);
+      await context.close();
+    } finally {
+      await portal.setCompany('demo', { defaultLanguage: 'en' });
+    }
+  });
+
+  it("writes a signed-in customer's profile for them, private, and hydrates it in place", async () => {
+    const customer = await registerCustomer(portal);
+    const { context, page } = await newPage(browser);
+    const consoleErrors = watchConsole(page);
+    await logIn(page, portal, customer);
+    const cookie = (await context.cookies())
+      .map(({ name, value }) => `${name}=${value}`)
+      .join('; ');
+    for (const tab of ['2', '3', '6']) {
+      const response = await fetch(`${portal.url}/customerprofile/${tab}`, { headers: { cookie } });
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      const html = await response.text();
+      expect(html).toContain('id="cp-first-render"');
+      expect(html).toContain(customer.email);
+    }
+    // Without the session the same page is the shell (and the browser asks for a login).
+    const visitor = await (await fetch(`${portal.url}/customerprofile/2`)).text();
+    expect(visitor).toContain('<div id="root"></div>');
+
+    const removedHeading = await watchRemovals(page, 'main h1');
+    for (const tab of ['2', '3', '6']) {
+      await page.goto(`${portal.url}/customerprofile/${tab}`);
+      await waitForHydration(page, 'main h1');
+    }
+    await screenshot(page, 'first-render-profile-desktop');
+    expect(await removedHeading()).toBe(0);
     expect(consoleErrors).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
     await context.close();

@@ -112,6 +112,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     emptyOutDir: true,
     // dist/.vite/manifest.json records which chunks each route loads (handy when trimming /home).
     manifest: true,
+    ssrManifest: true,
     // The entry chunk is large before compression by design (see codeSplitting below); /home's
     // budget is measured gzipped (`npm run bench`).
     chunkSizeWarningLimit: 600,

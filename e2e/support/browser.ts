@@ -36,6 +36,18 @@ export async function newPage(
     locale: options.locale ?? 'en-ZA',
   });
   const page = await context.newPage();
+  // A page the server wrote (ADR 022) shows before its code runs; a journey acts on it once it
+  // has come alive, as a reader would after the first moment.
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForFunction(
+      () =>
+        document.getElementById('cp-first-render') === null ||
+        document.documentElement.dataset.appReady === 'true',
+    );
+    return response;
+  };
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   (page as Page & { problems: string[] }).problems = problems;

@@ -29,6 +29,7 @@ import { JSON_BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body'
 import { validatorCompiler } from './http/plain-text-validator';
 import { escapeForLog, serializeError } from './http/safe-log';
 import { registerSecurityHeaders } from './http/security-headers';
+import { BuildManifest } from './http/build-manifest';
 import { FirstScreens } from './http/first-render';
 import { registerStaticFiles } from './http/static-files';
 import { ok } from './http/envelope';
@@ -235,7 +236,7 @@ export async function buildApp({
     firstScreens: config.serverRender
       ? new FirstScreens({
           app,
-          webDistDir: config.webDistDir,
+          manifest: new BuildManifest(config.webDistDir),
           webSsrDir: config.webSsrDir,
           signals: cacheSignals,
           ttlMs: config.customerCacheMs,

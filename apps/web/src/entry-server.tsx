@@ -16,7 +16,7 @@ import { buildRoutes } from './app/router';
 import type { RouteHandle } from './app/route-handle';
 import type { FirstRenderState } from './app/first-render-state';
 import { companyConfigurationQueryOptions } from './features/company/api/get-company-configuration';
-import { initI18nWithResources } from './i18n/i18n';
+import { initI18nWithResources, type LazyNamespace } from './i18n/i18n';
 import { normalizeHexColor } from './lib/color-scale';
 import { createQueryClient } from './lib/query-client';
 import { setPageEnvironment, type PageEnvironment } from './lib/page-environment';
@@ -36,6 +36,14 @@ import { sessionQueryOptions } from './lib/session';
  */
 const FIRST_SCREEN_MODULES: Partial<Record<RouteHandle['titleKey'], readonly string[]>> = {
   home: ['src/features/content/pages/home-page.tsx'],
+  profile: [
+    'src/features/accounts/pages/profile-page.tsx',
+    'src/features/accounts/components/account-header-actions.tsx',
+  ],
+  productDetails: [
+    'src/features/product-configuration/pages/product-details-page.tsx',
+    'src/features/accounts/components/account-header-actions.tsx',
+  ],
   marketplace: [
     'src/features/marketplace/pages/marketplace-page.tsx',
     'src/features/content/components/write-to-us-form.tsx',
@@ -43,9 +51,16 @@ const FIRST_SCREEN_MODULES: Partial<Record<RouteHandle['titleKey'], readonly str
 };
 
 /** Namespaces each page's route loads (router.tsx), whose chunk per language the page needs. */
-const FIRST_SCREEN_NAMESPACES: Partial<Record<RouteHandle['titleKey'], readonly string[]>> = {
-  marketplace: ['marketplace', 'content'],
-};
+const FIRST_SCREEN_NAMESPACES: Partial<Record<RouteHandle['titleKey'], readonly LazyNamespace[]>> =
+  {
+    marketplace: ['marketplace', 'content'],
+    // The profile's tabs load their own texts; the browser loads them before it hydrates.
+    profile: ['accounts', 'lifecycle', 'vmOrders', 'vmActions', 'publicIp'],
+    productDetails: ['products', 'accounts'],
+  };
+
+/** Pages of a signed-in customer: written only for the customer the request's cookies name. */
+const CUSTOMER_PAGES: ReadonlySet<RouteHandle['titleKey']> = new Set(['profile', 'productDetails']);
 
 const environment = new AsyncLocalStorage<PageEnvironment>();
 setPageEnvironment(() => {
@@ -85,7 +100,11 @@ export const renderFirstScreen: TRenderFirstScreen = async (request) => {
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
-  const page = { origin: new URL(request.url).origin, fetch: apiFetch(request) };
+  const page = {
+    origin: new URL(request.url).origin,
+    cookies: request.cookies,
+    fetch: apiFetch(request),
+  };
 
   return environment.run(page, async () => {
     const handler = createStaticHandler(buildRoutes(queryClient));
@@ -97,6 +116,8 @@ export const renderFirstScreen: TRenderFirstScreen = async (request) => {
     const titleKey = pageTitleKey(context.matches.map((match) => match.route.handle));
     const modules = titleKey ? FIRST_SCREEN_MODULES[titleKey] : undefined;
     if (!titleKey || !modules) return null;
+    // A customer's page needs the customer, a visitor's page no session cookie at all.
+    if (CUSTOMER_PAGES.has(titleKey) !== (request.cookies !== '')) return null;
 
     await whenSettled(queryClient);
     const configuration = queryClient.getQueryData(companyConfigurationQueryOptions().queryKey);
@@ -115,6 +136,7 @@ export const renderFirstScreen: TRenderFirstScreen = async (request) => {
 
     // prerender, unlike renderToString, waits for the page's lazy parts (the product cards), so
     // the whole first screen is in the HTML.
+    const renderErrors: unknown[] = [];
     const { prelude } = await prerender(
       <StrictMode>
         <AppProviders
@@ -129,15 +151,35 @@ export const renderFirstScreen: TRenderFirstScreen = async (request) => {
           />
         </AppProviders>
       </StrictMode>,
+      {
+        onError: (error) => void renderErrors.push(error),
+        // Large parts would otherwise be sent apart and put in place by an inline script.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+      },
     );
     const html = await new Response(prelude).text();
+    // A part that failed would be left to the browser by an inline script, which the CSP
+    // forbids: the whole page is then the browser's.
+    if (renderErrors.length === 0 && html.includes('<script')) {
+      renderErrors.push(new Error('the page needs an inline script'));
+    }
+    if (renderErrors.length > 0) {
+      const [first] = renderErrors;
+      throw new Error(
+        `a part of the page failed: ${first instanceof Error ? first.message : String(first)}`,
+        {
+          cause: first,
+        },
+      );
+    }
+    const namespaces = FIRST_SCREEN_NAMESPACES[titleKey] ?? [];
     const state: FirstRenderState = {
       language: request.language,
+      namespaces: [...namespaces],
       viewportWidth: request.viewportWidth,
       queries: dehydrate(queryClient),
       router: { loaderData: context.loaderData, actionData: context.actionData },
     };
-    const namespaces = FIRST_SCREEN_NAMESPACES[titleKey] ?? [];
     return {
       html,
       state: JSON.stringify(state),
@@ -176,6 +218,9 @@ function apiFetch(request: TFirstRenderRequest): PageEnvironment['fetch'] {
       headers,
       body: typeof init.body === 'string' ? init.body : undefined,
     });
+    // A session to renew is the browser's to renew (a refresh token works once, and only the
+    // browser can keep the new one): the call fails as unreachable, and the page is not written.
+    if (answer.status === 401) throw new Error('The session needs renewing in the browser.');
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   };
 }

@@ -1,5 +1,5 @@
 import './lib/zod-without-eval';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { hydrate, type QueryClient } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { freshFromNow, readFirstRenderState } from './app/first-render-state';
 import { AppProviders } from './app/providers';
 import { buildRoutes } from './app/router';
 import { prefetchLayoutData } from './app/route-data';
-import { initI18n, isSupportedLanguage } from './i18n/i18n';
+import { initI18n, isLazyNamespace, isSupportedLanguage, loadNamespace } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';
 import { sessionQueryOptions } from './lib/session';
 import { companyConfigurationQueryOptions } from './features/company/api/get-company-configuration';
@@ -42,7 +42,10 @@ if (firstRender && serverLanguage) {
       renderApp(createBrowserRouter(routes), i18n);
       return;
     }
-    await pageCode;
+    await Promise.all([
+      pageCode,
+      ...firstRender.namespaces.filter(isLazyNamespace).map((name) => loadNamespace(name)),
+    ]);
     const router = createBrowserRouter(routes, { hydrationData: firstRender.router });
     startTransition(() => {
       hydrateRoot(container, app(router, i18n, queryClient, firstRender.viewportWidth));
@@ -70,11 +73,21 @@ function app(
 ) {
   return (
     <StrictMode>
-      <AppProviders queryClient={client} i18n={i18n} assumedViewportWidth={assumedViewportWidth}>
-        <RouterProvider router={router} />
-      </AppProviders>
+      <AppReady>
+        <AppProviders queryClient={client} i18n={i18n} assumedViewportWidth={assumedViewportWidth}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </AppReady>
     </StrictMode>
   );
+}
+
+/** `<html data-app-ready>` once the app's first render or hydration has committed. */
+function AppReady({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+  return children;
 }
 
 /**

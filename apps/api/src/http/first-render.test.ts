@@ -15,7 +15,10 @@ import { createTestApp, MAIN_ORIGIN, type TestApp } from '../../test/support/tes
 const FAKE_BUNDLE = `
 globalThis.firstRenders = [];
 export async function renderFirstScreen(request) {
-  globalThis.firstRenders.push({ url: request.url, language: request.language, viewportWidth: request.viewportWidth });
+  globalThis.firstRenders.push({ url: request.url, language: request.language, viewportWidth: request.viewportWidth, cookies: request.cookies });
+  if (request.url.endsWith('/productdetails/9')) {
+    await request.api({ method: 'POST', url: '/api/auth/refresh', headers: {}, body: '{}' });
+  }
   if (request.url.endsWith('/marketplace/broken')) throw new Error('a render that fails');
   if (request.url.endsWith('/marketplace/none')) return null;
   const origin = new URL(request.url).origin;
@@ -29,7 +32,7 @@ export async function renderFirstScreen(request) {
   return {
     html: '<h1>' + company.companyName + '</h1>',
     state: JSON.stringify({ text: '</script><script>alert(1)</script>' }),
-    modules: ['src/pages/home.tsx'],
+    modules: ['src/pages/home.tsx', 'src/components/form.tsx'],
   };
 }
 `;
@@ -47,7 +50,12 @@ const MANIFEST = {
     imports: ['_web.js', '_card.js'],
   },
   '_card.js': { file: 'assets/card-789.js', css: ['assets/card-789.css'] },
+  '_form-abc.js': { file: 'assets/form-abc.js', imports: ['_web.js', '_rules.js'] },
+  '_rules.js': { file: 'assets/rules-def.js' },
 };
+
+/** A module that shares a chunk is found through Vite's ssr-manifest. */
+const SSR_MANIFEST = { 'src/components/form.tsx': ['/assets/form-abc.js'] };
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en" data-mantine-color-scheme="light">
@@ -62,7 +70,7 @@ const INDEX_HTML = `<!doctype html>
 </html>
 `;
 
-type Render = { url: string; language: string; viewportWidth: number };
+type Render = { url: string; language: string; viewportWidth: number; cookies: string };
 const renders = () => (globalThis as unknown as { firstRenders: Render[] }).firstRenders;
 
 describe('visitor pages written on the server (ADR 022)', () => {
@@ -74,6 +82,10 @@ describe('visitor pages written on the server (ADR 022)', () => {
     fs.mkdirSync(path.join(webDistDir, '.vite'), { recursive: true });
     fs.writeFileSync(path.join(webDistDir, 'index.html'), INDEX_HTML);
     fs.writeFileSync(path.join(webDistDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    fs.writeFileSync(
+      path.join(webDistDir, '.vite', 'ssr-manifest.json'),
+      JSON.stringify(SSR_MANIFEST),
+    );
     fs.mkdirSync(`${webDistDir}-ssr`);
     fs.writeFileSync(path.join(`${webDistDir}-ssr`, 'entry-server.js'), FAKE_BUNDLE);
     testApp = await createTestApp({ WEB_DIST_DIR: webDistDir });
@@ -114,15 +126,27 @@ describe('visitor pages written on the server (ADR 022)', () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/card-789.css" />');
     expect(html).not.toContain('href="/assets/index-abc.css" />');
     expect(html.match(/web-123\.js/g)).toHaveLength(1);
-    // The code loads behind what paints.
     expect(html).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/form-abc.js" />',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/rules-def.js" />',
+    );
+    // The code loads with the page, behind what paints, and runs once the page is painted.
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js"><script defer src="/first-paint.js" data-app="/assets/index-abc.js"></script>',
+    );
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/web-123.js">',
     );
     expect(html).toContain(
       '<link rel="modulepreload" fetchpriority="low" href="/assets/home-456.js" />',
     );
     expect(response.headers.vary).toBe('accept-encoding, cookie');
-    expect(renders()).toEqual([{ url: `${MAIN_ORIGIN}/home`, language: 'en', viewportWidth: 360 }]);
+    expect(renders()).toEqual([
+      { url: `${MAIN_ORIGIN}/home`, language: 'en', viewportWidth: 360, cookies: '' },
+    ]);
   });
 
   it('keeps a page until the company changes, per assumed viewport, and gzips it once', async () => {
@@ -158,7 +182,7 @@ describe('visitor pages written on the server (ADR 022)', () => {
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.body).not.toContain('cp-first-render');
     }
-    for (const url of ['/about', '/customerprofile/2', '/', '/home/extra']) {
+    for (const url of ['/about', '/customerprofile/2', '/productdetails/1', '/', '/home/extra']) {
       expect((await page(url)).body).toContain('<div id="root"></div>');
     }
     expect(renders()).toEqual([]);
@@ -171,5 +195,36 @@ describe('visitor pages written on the server (ADR 022)', () => {
     expect(failed.body).toContain('<div id="root"></div>');
     await page('/marketplace/broken');
     expect(renders().filter((render) => render.url.endsWith('/broken'))).toHaveLength(2);
+  });
+
+  it("writes a signed-in customer's own page for that request only, with their cookies", async () => {
+    const cookie = 'cp_access=access-token; cp_csrf=csrf-token';
+    for (let round = 0; round < 2; round += 1) {
+      const response = await page('/customerprofile/2', { cookie });
+      expect(response.body).toContain('<h1>Nimbus Africa Cloud</h1>');
+      expect(response.headers['cache-control']).toBe('private, no-store');
+    }
+    expect(renders().map((render) => render.cookies)).toEqual([cookie, cookie]);
+    // Without the access token the browser renews first: the shell.
+    const renewing = await page('/customerprofile/2', { cookie: 'cp_csrf=csrf-token' });
+    expect(renewing.body).toContain('<div id="root"></div>');
+    expect(renders()).toHaveLength(2);
+  });
+
+  it('never lets a render renew or end the session', async () => {
+    const response = await page('/productdetails/9', {
+      cookie: 'cp_access=access-token; cp_csrf=csrf-token',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('writes a page in the language the visitor chose (its cookie), else the company default', async () => {
+    const korean = await page('/home?lang-test', { cookie: 'cp_lang=ko' });
+    expect(korean.body).toContain('<html lang="ko"');
+    const unknown = await page('/home?lang-test', { cookie: 'cp_lang=xx' });
+    expect(unknown.body).toContain('<html lang="en"');
+    expect(renders().map((render) => render.language)).toEqual(['ko', 'en']);
   });
 });

@@ -5,9 +5,11 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE } from '@cloud-portal/contract/accounts/session';
+import { LANGUAGES } from '@cloud-portal/contract/company/company-rules';
 import {
   DESK_WIDTH,
   FIRST_RENDER_STATE_ID,
+  LANGUAGE_COOKIE,
   PHONE_WIDTH,
   type TFirstRender,
   type TFirstRenderApiRequest,
@@ -18,7 +20,7 @@ import { EVERY_SCOPE, ScopedCache } from '../cache/scoped-cache';
 import type { CacheSignals } from '../cache/cache-signals';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../modules/accounts/session-cookies';
 import type { Company } from '../tenancy/company-directory';
-import { builtFileReader } from './built-file';
+import { linkTags, type BuildManifest } from './build-manifest';
 import { describeError } from './safe-log';
 
 const gzipAsync = promisify(gzip);
@@ -30,23 +32,25 @@ const gzipAsync = promisify(gzip);
  * other page, and every page of a visitor who may be signed in, is the empty shell as before.
  */
 
-/** Lower-case paths written on the server: /home and the marketplace's pages. */
-const FIRST_RENDER_PATH = /^\/(?:home|marketplace(?:\/[^/]+)?)\/?$/i;
+/** Visitor pages written on the server: /home and the marketplace's pages. */
+const VISITOR_PAGE_PATH = /^\/(?:home|marketplace(?:\/[^/]+)?)\/?$/i;
+/** A signed-in customer's pages written on the server, for that customer only. */
+const CUSTOMER_PAGE_PATH = /^\/(?:customerprofile|productdetails)\/\d+\/?$/i;
 /** A render that takes longer is abandoned for this request (the shell goes out). */
 const RENDER_TIMEOUT_MS = 5_000;
 const MAX_PAGES = 2_000;
 
-type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
-type Manifest = Record<string, ManifestChunk>;
-
-/** A page as sent: its HTML, and the same gzipped once for the clients that take it. */
-export type FirstPage = { html: string; gzipped: Promise<Buffer> };
+/**
+ * A page as sent: its HTML, and the same gzipped once for the clients that take it. A private
+ * page (a customer's) may be stored by no cache.
+ */
+export type FirstPage = { html: string; gzipped: Promise<Buffer>; isPrivate: boolean };
 
 type Kept = { render: TFirstRender; page?: { shell: string; value: FirstPage } };
 
 export type FirstScreensOptions = {
   app: FastifyInstance;
-  webDistDir: string;
+  manifest: BuildManifest;
   webSsrDir: string;
   signals: CacheSignals;
   ttlMs: number;
@@ -54,7 +58,6 @@ export type FirstScreensOptions = {
 
 export class FirstScreens {
   private readonly pages: ScopedCache<Kept | null>;
-  private readonly readManifest: () => Manifest | null;
   private renderer: Promise<TRenderFirstScreen | null> | null = null;
 
   constructor(private readonly options: FirstScreensOptions) {
@@ -66,16 +69,12 @@ export class FirstScreens {
     options.signals.subscribe((scope) => {
       if (scope === EVERY_SCOPE || scope.startsWith('co:')) this.pages.invalidate(scope);
     });
-    this.readManifest = builtFileReader(
-      path.join(options.webDistDir, '.vite', 'manifest.json'),
-      (text) => JSON.parse(text) as Manifest,
-    );
   }
 
   /**
    * The page `shell` (index.html with the page's title) with the first screen written in, or null
    * when this request gets the shell: a page not written on the server, a visitor who may be
-   * signed in, no server bundle, or a render that failed.
+   * signed in, no server bundle, or a render that declined or failed.
    */
   async pageFor(
     request: FastifyRequest,
@@ -84,54 +83,83 @@ export class FirstScreens {
     shell: string,
   ): Promise<FirstPage | null> {
     const pathname = request.url.split('?')[0] ?? '';
-    if (!FIRST_RENDER_PATH.test(pathname) || maySignedIn(request)) return null;
-    const language = company.defaultLanguage;
-    const viewportWidth = assumedViewportWidth(request);
-    const url = `${origin}${request.url}`;
-    const key = [company.id, language, viewportWidth, url].join('\n');
+    const page = {
+      url: `${origin}${request.url}`,
+      language: pageLanguage(request, company),
+      viewportWidth: assumedViewportWidth(request),
+    };
+    let kept: Kept | null;
+    if (CUSTOMER_PAGE_PATH.test(pathname) && isSignedIn(request)) {
+      // A customer's own page: written for this request only, never kept.
+      kept = await this.renderSafely(request, () =>
+        this.render(request, { ...page, cookies: request.headers.cookie ?? '' }),
+      );
+      if (!kept) return null;
+      const html = withFirstRender(shell, kept.render, page.language, this.linksFor(kept.render));
+      return { html, gzipped: gzipAsync(html), isPrivate: true };
+    }
+    if (!VISITOR_PAGE_PATH.test(pathname) || maySignedIn(request)) return null;
+    const key = [company.id, page.language, page.viewportWidth, page.url].join('\n');
     // Every change committed before this request has dropped its pages (as customer caches do).
     await this.options.signals.catchUp();
-    const kept = await withTimeout(
+    kept = await this.renderSafely(request, () =>
       this.pages.get(key, [`co:${company.id}`], () =>
-        this.render(request, { url, language, viewportWidth }),
+        this.render(request, { ...page, cookies: '' }),
       ),
-    ).catch((error: unknown) => {
-      request.log.warn(`first render failed: ${describeError(error)}`);
-      return null;
-    });
+    );
     if (!kept) return null;
     if (kept.page?.shell !== shell) {
-      const html = withFirstRender(shell, kept.render, language, this.linksFor(kept.render));
-      kept.page = { shell, value: { html, gzipped: gzipAsync(html) } };
+      const html = withFirstRender(shell, kept.render, page.language, this.linksFor(kept.render));
+      kept.page = { shell, value: { html, gzipped: gzipAsync(html), isPrivate: false } };
     }
     return kept.page.value;
   }
 
+  /** The render, or null (the shell goes out) when it fails or takes too long. */
+  private renderSafely(
+    request: FastifyRequest,
+    render: () => Promise<Kept | null>,
+  ): Promise<Kept | null> {
+    return withTimeout(render()).catch((error: unknown) => {
+      request.log.warn(`first render failed: ${describeError(error)}`);
+      return null;
+    });
+  }
+
   private async render(
     request: FastifyRequest,
-    page: { url: string; language: string; viewportWidth: number },
+    page: { url: string; language: string; viewportWidth: number; cookies: string },
   ): Promise<Kept | null> {
     const render = await this.loadRenderer();
     if (!render) return null;
-    const visitorIp = request.ip;
-    const host = request.host;
-    const origin = new URL(page.url).origin;
-    const answer = await render({
-      ...page,
-      api: (call) => this.callApi(call, { origin, host, visitorIp }),
-    });
+    const visitor = {
+      origin: new URL(page.url).origin,
+      host: request.host,
+      visitorIp: request.ip,
+      cookies: page.cookies,
+    };
+    const answer = await render({ ...page, api: (call) => this.callApi(call, visitor) });
     return answer ? { render: answer } : null;
   }
 
   /** The API, in this process: the page's calls count against the visitor's own rate limits. */
   private async callApi(
     call: TFirstRenderApiRequest,
-    visitor: { origin: string; host: string; visitorIp: string },
+    visitor: { origin: string; host: string; visitorIp: string; cookies: string },
   ): Promise<TFirstRenderApiResponse> {
+    // Renewing or ending a session rotates cookies only the browser can keep.
+    if (/^\/api\/auth\/(refresh|logout)\b/i.test(call.url)) {
+      throw new Error('a first render may not renew or end a session');
+    }
     const response = await this.options.app.inject({
       method: call.method,
       url: call.url,
-      headers: { ...call.headers, origin: visitor.origin, host: visitor.host },
+      headers: {
+        ...call.headers,
+        origin: visitor.origin,
+        host: visitor.host,
+        ...(visitor.cookies ? { cookie: visitor.cookies } : {}),
+      },
       payload: call.body,
       remoteAddress: visitor.visitorIp,
     });
@@ -152,31 +180,9 @@ export class FirstScreens {
     return this.renderer;
   }
 
-  /** Stylesheets (render-blocking, so the first paint is styled) and scripts of the page's code. */
+  /** The page's stylesheets (so the first paint is styled) and its code. */
   private linksFor(render: TFirstRender): string {
-    const manifest = this.readManifest();
-    if (!manifest) return '';
-    const styles = new Set<string>();
-    const scripts = new Set<string>();
-    const visit = (key: string, into: { styles: Set<string>; scripts: Set<string> }) => {
-      const chunk = manifest[key];
-      if (!chunk || into.scripts.has(chunk.file)) return;
-      into.scripts.add(chunk.file);
-      for (const css of chunk.css ?? []) into.styles.add(css);
-      for (const imported of chunk.imports ?? []) visit(imported, into);
-    };
-    // What index.html loads already (the entry and its imports) is not linked again.
-    visit('index.html', { styles, scripts });
-    const inIndex = { styles: new Set(styles), scripts: new Set(scripts) };
-    for (const module of render.modules) visit(module, { styles, scripts });
-    return [
-      ...[...styles]
-        .filter((file) => !inIndex.styles.has(file))
-        .map((file) => `<link rel="stylesheet" href="/${file}" />`),
-      ...[...scripts]
-        .filter((file) => !inIndex.scripts.has(file))
-        .map((file) => `<link rel="modulepreload" fetchpriority="low" href="/${file}" />`),
-    ].join('');
+    return linkTags(this.options.manifest.filesFor(render.modules), 'low');
   }
 }
 
@@ -195,6 +201,19 @@ async function loadServerBundle(
     app.log.warn(`first render: the server bundle did not load: ${describeError(error)}`);
     return null;
   }
+}
+
+/** The language the visitor chose (its cookie), else the company's default. */
+function pageLanguage(request: FastifyRequest, company: Company): string {
+  const chosen = request.cookies[LANGUAGE_COOKIE];
+  return chosen && (LANGUAGES as readonly string[]).includes(chosen)
+    ? chosen
+    : company.defaultLanguage;
+}
+
+/** Both cookies a signed-in page's calls need: the access token and the CSRF token. */
+function isSignedIn(request: FastifyRequest): boolean {
+  return Boolean(request.cookies[ACCESS_COOKIE] && request.cookies[CSRF_COOKIE]);
 }
 
 /** The session cookies: a visitor holding any may be signed in, and gets the shell. */
@@ -224,9 +243,15 @@ export function withFirstRender(
   const state = render.state.replace(/</g, '\\u003c');
   return (
     shell
-      // The page is on screen without its code: the code's download yields to the stylesheets
-      // and images, and a phone's first paint waits for none of it.
-      .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+      // The page is on screen without its code: the code is fetched with the page but behind
+      // its stylesheets and images, and runs once the page is painted (public/first-paint.js).
+      .replace(
+        /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+        (_, src: string) =>
+          `<link rel="modulepreload" crossorigin href="${src}">` +
+          `<script defer src="/first-paint.js" data-app="${src}"></script>`,
+      )
+      .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
       .replace(/<html lang="[^"]*"/, () => `<html lang="${language === 'ko' ? 'ko' : 'en'}"`)
       .replace('</head>', () => `${links}</head>`)
       .replace(

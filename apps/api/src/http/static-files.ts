@@ -95,6 +95,7 @@ export async function registerStaticFiles(
         : null;
     if (!firstPage) return reply.send(request.method === 'HEAD' ? undefined : html);
     reply.header('vary', 'accept-encoding, cookie');
+    if (firstPage.isPrivate) reply.header('Cache-Control', 'private, no-store');
     if (request.method === 'HEAD') return reply.send();
     if (!acceptsGzip(request)) return reply.send(firstPage.html);
     return reply.header('content-encoding', 'gzip').send(await firstPage.gzipped);

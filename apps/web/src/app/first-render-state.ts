@@ -5,6 +5,8 @@ import { FIRST_RENDER_STATE_ID } from '@cloud-portal/contract/web/first-render';
 /** What a server-rendered page carries for its hydration (entry-server.tsx writes it). */
 export type FirstRenderState = {
   language: string;
+  /** Text namespaces the page was written with: the browser loads them before it hydrates. */
+  namespaces: string[];
   viewportWidth: number;
   queries: DehydratedState;
   router: Partial<HydrationState>;

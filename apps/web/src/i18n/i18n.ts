@@ -1,6 +1,7 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type TLanguage } from '@cloud-portal/contract/company/company-rules';
+import { LANGUAGE_COOKIE } from '@cloud-portal/contract/web/first-render';
 import en from './en.json';
 import type contentEn from './content/en.json';
 import type documentsEn from './documents/en.json';
@@ -42,6 +43,18 @@ function storeChosenLanguage(language: TLanguage): void {
   } catch {
     // Storage can be unavailable (private mode); the choice then lasts for this visit.
   }
+  writeLanguageCookie(language);
+}
+
+/** The server writes a visitor's pages in the language this cookie names (ADR 022). */
+function writeLanguageCookie(language: TLanguage): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
+function readLanguageCookie(): string | null {
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(document.cookie);
+  return match?.[1] ?? null;
 }
 
 /**
@@ -130,6 +143,10 @@ const namespaceLoaders = {
 
 export type LazyNamespace = keyof typeof namespaceLoaders;
 
+export function isLazyNamespace(name: unknown): name is LazyNamespace {
+  return typeof name === 'string' && Object.hasOwn(namespaceLoaders, name);
+}
+
 /** Namespaces a page has asked for: a language switch loads them before it takes effect. */
 const usedNamespaces = new Set<LazyNamespace>();
 
@@ -190,7 +207,10 @@ export async function initI18n(preferred?: TLanguage): Promise<typeof i18next> {
     lng: FALLBACK_LANGUAGE,
   });
   document.documentElement.lang = i18next.language;
-  const language = readChosenLanguage() ?? preferred ?? FALLBACK_LANGUAGE;
+  const chosen = readChosenLanguage();
+  // A choice made before the cookie existed: the server learns it for the next page.
+  if (chosen && readLanguageCookie() !== chosen) writeLanguageCookie(chosen);
+  const language = chosen ?? preferred ?? FALLBACK_LANGUAGE;
   if (language !== FALLBACK_LANGUAGE) {
     // A failed fetch leaves the page in English rather than blank.
     await switchTo(language).catch(() => undefined);

@@ -1,3 +1,5 @@
+import { pageEnvironment } from './page-environment';
+
 /*
  * ADR 006: the session lives in httpOnly cookies the page cannot read, plus `cp_csrf`, which it
  * can. The names equal CSRF_COOKIE and CSRF_HEADER of the contract's accounts/session.ts (a test
@@ -10,9 +12,7 @@ export const CSRF_HEADER_NAME = 'x-csrf-token';
  * The CSRF token every state-changing call echoes, or null. The cookie lives exactly as long as
  * the session, so its presence also says that a session may exist.
  */
-export function readCsrfToken(
-  cookies: string = typeof document === 'undefined' ? '' : document.cookie,
-): string | null {
+export function readCsrfToken(cookies: string = readableCookies()): string | null {
   for (const part of cookies.split(';')) {
     const separator = part.indexOf('=');
     if (separator === -1) continue;
@@ -26,4 +26,13 @@ export function readCsrfToken(
     }
   }
   return null;
+}
+
+function readableCookies(): string {
+  try {
+    return pageEnvironment().cookies;
+  } catch {
+    // Outside a page (a module evaluated on the server before any render).
+    return '';
+  }
 }

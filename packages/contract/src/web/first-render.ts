@@ -27,6 +27,11 @@ export type TFirstRenderRequest = {
   language: string;
   /** The viewport width (CSS px) the render assumes; the browser hydrates with the same. */
   viewportWidth: number;
+  /**
+   * The request's cookies, for a signed-in customer's own page (never kept); empty for a
+   * visitor's. The render's API calls carry them; it never renews a session.
+   */
+  cookies: string;
   api: (request: TFirstRenderApiRequest) => Promise<TFirstRenderApiResponse>;
 };
 
@@ -48,3 +53,9 @@ export type TRenderFirstScreen = (request: TFirstRenderRequest) => Promise<TFirs
 /** The widths (CSS px) a first render assumes: a phone's, or a desk's for a browser that is not mobile. */
 export const PHONE_WIDTH = 360;
 export const DESK_WIDTH = 1280;
+
+/**
+ * The language a visitor chose in the switch, kept in a cookie as well as in the browser's
+ * storage, so the server writes their pages in it. Not a session cookie: it names a language.
+ */
+export const LANGUAGE_COOKIE = 'cp_lang';

@@ -11,7 +11,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useViewportQuery } from '@/lib/assumed-viewport';
 import { IconArchiveOff, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ARCHIVED_VMS_PAGE_SIZE, type TArchivedVm } from '@cloud-portal/contract/vms/archived-vms';
@@ -70,7 +70,7 @@ export function ArchivedTab() {
     listRef,
     turnTo,
   } = usePagedList(useArchivedVms, ARCHIVED_VMS_PAGE_SIZE);
-  const isTable = useMediaQuery(TABLE_QUERY, undefined, { getInitialValueInEffect: false });
+  const isTable = useViewportQuery(TABLE_QUERY);
 
   const open = (kind: 'view' | 'restore' | 'delete', vm: TArchivedVm) => setDialog({ kind, vm });
 

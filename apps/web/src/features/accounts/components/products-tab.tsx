@@ -14,7 +14,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useViewportQuery } from '@/lib/assumed-viewport';
 import { IconLock, IconServerOff, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_VMS_PAGE_SIZE, type TActiveVm } from '@cloud-portal/contract/vms/active-vms';
@@ -51,7 +51,7 @@ export function ProductsTab() {
     turnTo,
   } = usePagedList(useActiveVms, ACTIVE_VMS_PAGE_SIZE);
   const areActionTextsReady = useVmActionTextsReady();
-  const isTable = useMediaQuery(TABLE_QUERY, undefined, { getInitialValueInEffect: false });
+  const isTable = useViewportQuery(TABLE_QUERY);
 
   const content = (
     <PagedListBody

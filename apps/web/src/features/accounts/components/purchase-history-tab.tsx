@@ -13,7 +13,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useViewportQuery } from '@/lib/assumed-viewport';
 import { IconExternalLink, IconReceiptOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -55,7 +55,7 @@ export function PurchaseHistoryTab() {
     updatedAt: profile.dataUpdatedAt,
     isPending: profile.isPending,
   });
-  const isTable = useMediaQuery(TABLE_QUERY, undefined, { getInitialValueInEffect: false });
+  const isTable = useViewportQuery(TABLE_QUERY);
   const listRef = useRef<HTMLDivElement>(null);
   const data = history.data;
   // While a later page fails, the first page's count still lets the customer page away from it.

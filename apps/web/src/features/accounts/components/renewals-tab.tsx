@@ -14,7 +14,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useViewportQuery } from '@/lib/assumed-viewport';
 import { IconCalendarCheck, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MAX_RENEW_SELECTION } from '@cloud-portal/contract/vms/renew-selection';
@@ -61,7 +61,7 @@ export function RenewalsTab() {
     listRef,
     turnTo,
   } = usePagedList(useRenewalVms, RENEWAL_VMS_PAGE_SIZE);
-  const isTable = useMediaQuery(TABLE_QUERY, undefined, { getInitialValueInEffect: false });
+  const isTable = useViewportQuery(TABLE_QUERY);
 
   const rowProps = {
     isSelectionFull: selection.length >= MAX_RENEW_SELECTION,

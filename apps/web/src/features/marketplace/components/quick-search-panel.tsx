@@ -132,50 +132,55 @@ export function QuickSearchPanel({
           )}
         </Group>
         <Stack gap="md" id="quick-search-fields" display={isOpen ? undefined : 'none'}>
-          <Select<number>
-            label={t('filters.operatingSystem')}
-            placeholder={t('filters.operatingSystemPlaceholder')}
-            data={toOptions(filterData?.operatingSystem)}
-            value={draft.operatingSystem}
-            onChange={(id) => dispatch({ type: 'chooseOperatingSystem', id })}
-            clearable
-            disabled={isLoading}
-            data-testid="filter-operating-system"
-          />
-          <VirtualMachineSelect
-            operatingSystem={draft.operatingSystem}
-            value={draft.virtualMachine}
-            onChange={(id) => dispatch({ type: 'chooseVirtualMachine', id })}
-            serviceName={serviceName}
-          />
-          <Select<number>
-            label={t('filters.region')}
-            placeholder={t('filters.regionPlaceholder')}
-            data={toOptions(filterData?.country)}
-            value={draft.region}
-            onChange={(id) => dispatch({ type: 'chooseRegion', id })}
-            clearable
-            disabled={isLoading}
-            data-testid="filter-region"
-          />
-          <Select<number>
-            label={t('filters.ipType')}
-            placeholder={t('filters.ipTypePlaceholder')}
-            data={toOptions(filterData?.ipType)}
-            value={draft.ipType}
-            onChange={(id) => dispatch({ type: 'chooseIpType', id })}
-            clearable
-            disabled={isLoading}
-            data-testid="filter-ip-type"
-          />
-          <Stack gap={6}>
-            <Button type="submit" loading={isApplying} disabled={isLoading} fullWidth>
-              {t('filters.apply')}
-            </Button>
-            <Text size="sm" c="dimmed" role="status" data-testid="filter-status">
-              {activeFilterCount > 0 ? t('filters.filtered') : ''}
-            </Text>
-          </Stack>
+          {/* A phone's folded panel holds no fields: fewer components to bring to life. */}
+          {isOpen && (
+            <>
+              <Select<number>
+                label={t('filters.operatingSystem')}
+                placeholder={t('filters.operatingSystemPlaceholder')}
+                data={toOptions(filterData?.operatingSystem)}
+                value={draft.operatingSystem}
+                onChange={(id) => dispatch({ type: 'chooseOperatingSystem', id })}
+                clearable
+                disabled={isLoading}
+                data-testid="filter-operating-system"
+              />
+              <VirtualMachineSelect
+                operatingSystem={draft.operatingSystem}
+                value={draft.virtualMachine}
+                onChange={(id) => dispatch({ type: 'chooseVirtualMachine', id })}
+                serviceName={serviceName}
+              />
+              <Select<number>
+                label={t('filters.region')}
+                placeholder={t('filters.regionPlaceholder')}
+                data={toOptions(filterData?.country)}
+                value={draft.region}
+                onChange={(id) => dispatch({ type: 'chooseRegion', id })}
+                clearable
+                disabled={isLoading}
+                data-testid="filter-region"
+              />
+              <Select<number>
+                label={t('filters.ipType')}
+                placeholder={t('filters.ipTypePlaceholder')}
+                data={toOptions(filterData?.ipType)}
+                value={draft.ipType}
+                onChange={(id) => dispatch({ type: 'chooseIpType', id })}
+                clearable
+                disabled={isLoading}
+                data-testid="filter-ip-type"
+              />
+              <Stack gap={6}>
+                <Button type="submit" loading={isApplying} disabled={isLoading} fullWidth>
+                  {t('filters.apply')}
+                </Button>
+                <Text size="sm" c="dimmed" role="status" data-testid="filter-status">
+                  {activeFilterCount > 0 ? t('filters.filtered') : ''}
+                </Text>
+              </Stack>
+            </>
+          )}
         </Stack>
       </Stack>
     </Paper>

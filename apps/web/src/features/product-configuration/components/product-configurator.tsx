@@ -15,6 +15,7 @@ import { getFieldErrors } from '@/lib/error-message';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { showFieldErrorToast, useClearFieldErrorToasts } from '@/lib/use-form-feedback';
 import { useContractMessages } from '@/lib/use-contract-messages';
+import { pageEnvironment } from '@/lib/page-environment';
 import { productDetailsQueryKey } from '../api/get-vm-product-details';
 import { VM_QUOTES_QUERY_ROOT } from '../api/get-vm-quote';
 import { isAlreadySavedError, useSaveVmForLater } from '../api/save-vm-for-later';
@@ -237,7 +238,7 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
       <ShareModal
         opened={isShareOpen}
         onClose={() => setIsShareOpen(false)}
-        url={productPageUrl(window.location.origin, vm.productID)}
+        url={productPageUrl(pageEnvironment().origin, vm.productID)}
         productName={vm.productName}
       />
       <BuyNowModal

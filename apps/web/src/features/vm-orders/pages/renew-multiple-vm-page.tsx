@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { Card, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useViewportQuery } from '@/lib/assumed-viewport';
 import { useTranslation } from 'react-i18next';
 import { decodeRenewSelection } from '@cloud-portal/contract/vms/renew-selection';
 import type {
@@ -66,7 +66,7 @@ function RenewMultipleVm({
   const { t } = useTranslation('vmOrders');
   const labels = useBillLabels();
   const goBack = useGoBack();
-  const isTable = useMediaQuery(TABLE_QUERY, undefined, { getInitialValueInEffect: false });
+  const isTable = useViewportQuery(TABLE_QUERY);
   const listHeadingId = useId();
   const billHeadingId = useId();
   const currency = data.taxData.currency;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Card, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useViewportQuery } from '@/lib/assumed-viewport';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TActiveVm } from '@cloud-portal/contract/vms/active-vms';
@@ -47,7 +47,7 @@ export function BackupList({
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const backups = useVmBackups(vm.ID, page, true);
-  const isTable = useMediaQuery(TABLE_QUERY, undefined, { getInitialValueInEffect: false });
+  const isTable = useViewportQuery(TABLE_QUERY);
   const [viewing, setViewing] = useState<TVmBackup | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const [actionError, setActionError] = useState<string | null>(null);
