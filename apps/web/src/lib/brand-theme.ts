@@ -37,6 +37,9 @@ export function createBrandTheme(
         styles: { title: { fontWeight: 700 } },
       },
       ModalCloseButton: { defaultProps: { 'aria-label': texts.close } },
+      // A folded panel stays mounted but hidden by CSS. Mantine's default wraps it in React's
+      // <Activity>, whose content a server-written page hydrates in a separate, unyielding pass.
+      Collapse: { defaultProps: { keepMountedMode: 'display-none' } },
     },
   });
 }
