@@ -13,7 +13,7 @@ import type {
 import { AppProviders } from './app/providers';
 import { prefetchLayoutData } from './app/route-data';
 import { buildRoutes } from './app/router';
-import type { RouteHandle } from './app/route-handle';
+import { getRouteTitleKey, type RouteHandle } from './app/route-handle';
 import type { FirstRenderState } from './app/first-render-state';
 import { companyConfigurationQueryOptions } from './features/company/api/get-company-configuration';
 import { initI18nWithResources, type LazyNamespace } from './i18n/i18n';
@@ -113,7 +113,9 @@ export const renderFirstScreen: TRenderFirstScreen = async (request) => {
     prefetchLayoutData(queryClient);
     const context = await handler.query(new Request(request.url));
     if (context instanceof Response || context.errors) return null;
-    const titleKey = pageTitleKey(context.matches.map((match) => match.route.handle));
+    const titleKey = getRouteTitleKey(
+      context.matches.map(({ route }) => ({ handle: route.handle })),
+    );
     const modules = titleKey ? FIRST_SCREEN_MODULES[titleKey] : undefined;
     if (!titleKey || !modules) return null;
     // A customer's page needs the customer, a visitor's page no session cookie at all.
@@ -193,16 +195,6 @@ export const renderFirstScreen: TRenderFirstScreen = async (request) => {
 
 function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-}
-
-function pageTitleKey(handles: unknown[]): RouteHandle['titleKey'] | null {
-  for (let index = handles.length - 1; index >= 0; index -= 1) {
-    const handle = handles[index];
-    if (typeof handle === 'object' && handle !== null && 'titleKey' in handle) {
-      return (handle as RouteHandle).titleKey;
-    }
-  }
-  return null;
 }
 
 /** The API, called in-process by the server that renders. */

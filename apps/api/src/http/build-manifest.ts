@@ -15,6 +15,7 @@ export type BuildFiles = { styles: string[]; scripts: string[] };
 export class BuildManifest {
   private readonly readChunks: () => Chunks | null;
   private readonly readModules: () => ModuleFiles | null;
+  private readonly indexes = new WeakMap<Chunks, ChunkIndex>();
 
   constructor(webDistDir: string) {
     this.readChunks = builtFileReader(
@@ -31,19 +32,9 @@ export class BuildManifest {
   filesFor(modules: readonly string[]): BuildFiles {
     const chunks = this.readChunks();
     if (!chunks) return { styles: [], scripts: [] };
-    const keyByFile = new Map(Object.entries(chunks).map(([key, chunk]) => [chunk.file, key]));
+    const { keyByFile, inIndex } = this.indexOf(chunks);
     const moduleFiles = this.readModules() ?? {};
-    const styles = new Set<string>();
-    const scripts = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = chunks[key];
-      if (!chunk || scripts.has(chunk.file)) return;
-      scripts.add(chunk.file);
-      for (const css of chunk.css ?? []) styles.add(css);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    visit('index.html');
-    const inIndex = { styles: new Set(styles), scripts: new Set(scripts) };
+    const files = { styles: new Set<string>(), scripts: new Set<string>() };
     for (const module of modules) {
       // A module of its own chunk is named in the manifest; one that shares a chunk is found
       // through the ssr-manifest's file.
@@ -51,13 +42,38 @@ export class BuildManifest {
         ?.find((file) => file.endsWith('.js'))
         ?.replace(/^\//, '');
       const key = chunks[module] ? module : chunkFile && keyByFile.get(chunkFile);
-      if (key) visit(key);
+      if (key) collect(chunks, key, files);
     }
     return {
-      styles: [...styles].filter((file) => !inIndex.styles.has(file)),
-      scripts: [...scripts].filter((file) => !inIndex.scripts.has(file)),
+      styles: [...files.styles].filter((file) => !inIndex.styles.has(file)),
+      scripts: [...files.scripts].filter((file) => !inIndex.scripts.has(file)),
     };
   }
+
+  /** What each build's index.html loads, and its chunks by file, worked out once per build. */
+  private indexOf(chunks: Chunks): ChunkIndex {
+    let index = this.indexes.get(chunks);
+    if (!index) {
+      const inIndex = { styles: new Set<string>(), scripts: new Set<string>() };
+      collect(chunks, 'index.html', inIndex);
+      const keyByFile = new Map(Object.entries(chunks).map(([key, chunk]) => [chunk.file, key]));
+      index = { keyByFile, inIndex };
+      this.indexes.set(chunks, index);
+    }
+    return index;
+  }
+}
+
+type FileSets = { styles: Set<string>; scripts: Set<string> };
+type ChunkIndex = { keyByFile: Map<string, string>; inIndex: FileSets };
+
+/** A chunk's script and stylesheets and those of every chunk it imports. */
+function collect(chunks: Chunks, key: string, into: FileSets): void {
+  const chunk = chunks[key];
+  if (!chunk || into.scripts.has(chunk.file)) return;
+  into.scripts.add(chunk.file);
+  for (const css of chunk.css ?? []) into.styles.add(css);
+  for (const imported of chunk.imports ?? []) collect(chunks, imported, into);
 }
 
 /** `<link>`s for the files: stylesheets (render-blocking) and module preloads. */

@@ -44,7 +44,7 @@ const MAX_PAGES = 2_000;
  * A page as sent: its HTML, and the same gzipped once for the clients that take it. A private
  * page (a customer's) may be stored by no cache.
  */
-export type FirstPage = { html: string; gzipped: Promise<Buffer>; isPrivate: boolean };
+export type FirstPage = { html: string; gzipped: () => Promise<Buffer>; isPrivate: boolean };
 
 type Kept = { render: TFirstRender; page?: { shell: string; value: FirstPage } };
 
@@ -96,7 +96,7 @@ export class FirstScreens {
       );
       if (!kept) return null;
       const html = withFirstRender(shell, kept.render, page.language, this.linksFor(kept.render));
-      return { html, gzipped: gzipAsync(html), isPrivate: true };
+      return { html, gzipped: gzipOnce(html), isPrivate: true };
     }
     if (!VISITOR_PAGE_PATH.test(pathname) || maySignedIn(request)) return null;
     const key = [company.id, page.language, page.viewportWidth, page.url].join('\n');
@@ -110,7 +110,7 @@ export class FirstScreens {
     if (!kept) return null;
     if (kept.page?.shell !== shell) {
       const html = withFirstRender(shell, kept.render, page.language, this.linksFor(kept.render));
-      kept.page = { shell, value: { html, gzipped: gzipAsync(html), isPrivate: false } };
+      kept.page = { shell, value: { html, gzipped: gzipOnce(html), isPrivate: false } };
     }
     return kept.page.value;
   }
@@ -261,6 +261,12 @@ export function withFirstRender(
           `<script type="application/json" id="${FIRST_RENDER_STATE_ID}">${state}</script>`,
       )
   );
+}
+
+/** The page gzipped once, when a client that takes gzip first asks for it. */
+function gzipOnce(html: string): () => Promise<Buffer> {
+  let gzipped: Promise<Buffer> | undefined;
+  return () => (gzipped ??= gzipAsync(html));
 }
 
 function withTimeout<T>(promise: Promise<T>): Promise<T> {

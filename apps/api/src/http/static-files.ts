@@ -98,7 +98,7 @@ export async function registerStaticFiles(
     if (firstPage.isPrivate) reply.header('Cache-Control', 'private, no-store');
     if (request.method === 'HEAD') return reply.send();
     if (!acceptsGzip(request)) return reply.send(firstPage.html);
-    return reply.header('content-encoding', 'gzip').send(await firstPage.gzipped);
+    return reply.header('content-encoding', 'gzip').send(await firstPage.gzipped());
   };
   if (hasWebApp) app.get('/', (request, reply) => sendPage(request, reply, '/'));
 

@@ -1,4 +1,3 @@
-import type { UIMatch } from 'react-router';
 import type en from '@/i18n/en.json';
 
 /** A key of `pages` in the translations: the page's name, for the tab title and placeholders. */
@@ -10,7 +9,8 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && 'titleKey' in handle;
 }
 
-export function getRouteTitleKey(matches: UIMatch[]): PageTitleKey | null {
+/** The innermost matched route's title key (React Router's matches, in the browser or the server). */
+export function getRouteTitleKey(matches: readonly { handle?: unknown }[]): PageTitleKey | null {
   for (let index = matches.length - 1; index >= 0; index -= 1) {
     const handle = matches[index]?.handle;
     if (isRouteHandle(handle)) return handle.titleKey;

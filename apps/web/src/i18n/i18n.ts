@@ -2,6 +2,7 @@ import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type TLanguage } from '@cloud-portal/contract/company/company-rules';
 import { LANGUAGE_COOKIE } from '@cloud-portal/contract/web/first-render';
+import { readCookie } from '@/lib/session-cookie';
 import en from './en.json';
 import type contentEn from './content/en.json';
 import type documentsEn from './documents/en.json';
@@ -50,11 +51,6 @@ function storeChosenLanguage(language: TLanguage): void {
 function writeLanguageCookie(language: TLanguage): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
-}
-
-function readLanguageCookie(): string | null {
-  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(document.cookie);
-  return match?.[1] ?? null;
 }
 
 /**
@@ -209,7 +205,7 @@ export async function initI18n(preferred?: TLanguage): Promise<typeof i18next> {
   document.documentElement.lang = i18next.language;
   const chosen = readChosenLanguage();
   // A choice made before the cookie existed: the server learns it for the next page.
-  if (chosen && readLanguageCookie() !== chosen) writeLanguageCookie(chosen);
+  if (chosen && readCookie(LANGUAGE_COOKIE) !== chosen) writeLanguageCookie(chosen);
   const language = chosen ?? preferred ?? FALLBACK_LANGUAGE;
   if (language !== FALLBACK_LANGUAGE) {
     // A failed fetch leaves the page in English rather than blank.

@@ -13,10 +13,15 @@ export const CSRF_HEADER_NAME = 'x-csrf-token';
  * the session, so its presence also says that a session may exist.
  */
 export function readCsrfToken(cookies: string = readableCookies()): string | null {
+  return readCookie(CSRF_COOKIE_NAME, cookies);
+}
+
+/** A cookie the page can read, decoded; null when it is absent or empty. */
+export function readCookie(name: string, cookies: string = readableCookies()): string | null {
   for (const part of cookies.split(';')) {
     const separator = part.indexOf('=');
     if (separator === -1) continue;
-    if (part.slice(0, separator).trim() !== CSRF_COOKIE_NAME) continue;
+    if (part.slice(0, separator).trim() !== name) continue;
     const value = part.slice(separator + 1).trim();
     if (value === '') return null;
     try {
