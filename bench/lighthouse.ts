@@ -34,6 +34,8 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** BENCH_LIGHTHOUSE_REPORT_DIR=<dir> keeps every run's full Lighthouse report (JSON) there. */
 const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORT_DIR;
+/** BENCH_LIGHTHOUSE_PAGES=/customerprofile,/home measures only the pages whose path starts so. */
+const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? [];
 /** Issue 12: /home's JavaScript, gzip. */
 export const TARGET_HOME_JS_GZIP = 150 * 1024;
 
@@ -523,7 +525,9 @@ async function runAlone(): Promise<boolean> {
     for (const line of describeHomeJavaScript(home)) console.log(line);
     const result = await measureLighthouse(
       portalUrl,
-      issuePages(buyer.productId, () => customerCookie(config.sessionSecret!, buyer)),
+      issuePages(buyer.productId, () => customerCookie(config.sessionSecret!, buyer)).filter(
+        (page) => !ONLY_PAGES.length || ONLY_PAGES.some((prefix) => page.path.startsWith(prefix)),
+      ),
     );
     for (const line of describeLighthouse(result)) console.log(line);
     return home.passed && result.passed;

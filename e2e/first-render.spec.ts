@@ -97,6 +97,19 @@ describe('visitor pages written on the server', () => {
     await page.goto(`${portal.url}/home`);
     await page.getByRole('heading', { name: 'Our Reach' }).waitFor();
     await waitForHydration(page, '#home-hero-title');
+    // No script was fetched before the page was painted (first-paint.js, ADR 022), and the
+    // page's own chunk was preloaded beside the entry, not after it.
+    const loading = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+        .map((entry) => ({ name: entry.name, startTime: entry.startTime }));
+      return { paint, scripts };
+    });
+    expect(loading.scripts.length).toBeGreaterThan(1);
+    for (const script of loading.scripts) expect(script.startTime).toBeGreaterThan(loading.paint);
+    expect(loading.scripts.some((script) => /home-page-.*\.js$/.test(script.name))).toBe(true);
     // Working: the burger opens the menu (its code loads on the first tap).
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog').waitFor();

@@ -76,11 +76,7 @@ function collect(chunks: Chunks, key: string, into: FileSets): void {
   for (const imported of chunk.imports ?? []) collect(chunks, imported, into);
 }
 
-/** `<link>`s for the files: stylesheets (render-blocking) and module preloads. */
-export function linkTags(files: BuildFiles, scriptPriority?: 'low'): string {
-  const priority = scriptPriority ? ` fetchpriority="${scriptPriority}"` : '';
-  return [
-    ...files.styles.map((file) => `<link rel="stylesheet" href="/${file}" />`),
-    ...files.scripts.map((file) => `<link rel="modulepreload"${priority} href="/${file}" />`),
-  ].join('');
+/** Render-blocking `<link>`s for the stylesheets. */
+export function stylesheetLinks(styles: readonly string[]): string {
+  return styles.map((file) => `<link rel="stylesheet" href="/${file}" />`).join('');
 }

@@ -125,24 +125,15 @@ describe('visitor pages written on the server (ADR 022)', () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/home-456.css" />');
     expect(html).toContain('<link rel="stylesheet" href="/assets/card-789.css" />');
     expect(html).not.toContain('href="/assets/index-abc.css" />');
-    expect(html.match(/web-123\.js/g)).toHaveLength(1);
+    // No script is fetched before the page is painted: first-paint.js then preloads the
+    // entry's imports and the page's own chunks (each once, index.html's own first), and starts
+    // the entry.
     expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" href="/assets/form-abc.js" />',
-    );
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" href="/assets/rules-def.js" />',
-    );
-    // The code loads with the page, behind what paints, and runs once the page is painted.
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js"><script defer src="/first-paint.js" data-app="/assets/index-abc.js"></script>',
+      '<script defer src="/first-paint.js" data-app="/assets/index-abc.js" data-preload="/assets/web-123.js /assets/home-456.js /assets/card-789.js /assets/form-abc.js /assets/rules-def.js"></script></head>',
     );
     expect(html).not.toContain('<script type="module"');
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/web-123.js">',
-    );
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" href="/assets/home-456.js" />',
-    );
+    expect(html).not.toContain('modulepreload');
+    expect(html.match(/web-123\.js/g)).toHaveLength(1);
     expect(response.headers.vary).toBe('accept-encoding, cookie');
     expect(renders()).toEqual([
       { url: `${MAIN_ORIGIN}/home`, language: 'en', viewportWidth: 360, cookies: '' },

@@ -20,7 +20,7 @@ import { EVERY_SCOPE, ScopedCache } from '../cache/scoped-cache';
 import type { CacheSignals } from '../cache/cache-signals';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../modules/accounts/session-cookies';
 import type { Company } from '../tenancy/company-directory';
-import { linkTags, type BuildManifest } from './build-manifest';
+import { stylesheetLinks, type BuildFiles, type BuildManifest } from './build-manifest';
 import { describeError } from './safe-log';
 
 const gzipAsync = promisify(gzip);
@@ -95,7 +95,7 @@ export class FirstScreens {
         this.render(request, { ...page, cookies: request.headers.cookie ?? '' }),
       );
       if (!kept) return null;
-      const html = withFirstRender(shell, kept.render, page.language, this.linksFor(kept.render));
+      const html = withFirstRender(shell, kept.render, page.language, this.filesFor(kept.render));
       return { html, gzipped: gzipOnce(html), isPrivate: true };
     }
     if (!VISITOR_PAGE_PATH.test(pathname) || maySignedIn(request)) return null;
@@ -109,7 +109,7 @@ export class FirstScreens {
     );
     if (!kept) return null;
     if (kept.page?.shell !== shell) {
-      const html = withFirstRender(shell, kept.render, page.language, this.linksFor(kept.render));
+      const html = withFirstRender(shell, kept.render, page.language, this.filesFor(kept.render));
       kept.page = { shell, value: { html, gzipped: gzipOnce(html), isPrivate: false } };
     }
     return kept.page.value;
@@ -181,8 +181,8 @@ export class FirstScreens {
   }
 
   /** The page's stylesheets (so the first paint is styled) and its code. */
-  private linksFor(render: TFirstRender): string {
-    return linkTags(this.options.manifest.filesFor(render.modules), 'low');
+  private filesFor(render: TFirstRender): BuildFiles {
+    return this.options.manifest.filesFor(render.modules);
   }
 }
 
@@ -232,35 +232,52 @@ export function assumedViewportWidth(request: FastifyRequest): number {
     : DESK_WIDTH;
 }
 
-/** `shell` with the first screen in `#root`, its state beside it, and its code linked. */
+/**
+ * `shell` with the first screen in `#root`, its state beside it, the page's stylesheets in the
+ * head, and its code fetched and started by `public/first-paint.js` once the page is painted.
+ */
 export function withFirstRender(
   shell: string,
   render: TFirstRender,
   language: string,
-  links: string,
+  files: BuildFiles,
 ): string {
+  // The page is on screen without its code, so no script is fetched before it is painted: the
+  // stylesheets and images that paint it have the connections to themselves, and a phone's
+  // slow link is not shared with some hundred kB of code the paint does not need. Once painted,
+  // first-paint.js preloads every script (the entry's imports and the page's own chunks, side
+  // by side, no waterfall) and starts the entry.
+  const scripts = new Set<string>();
+  let entry = '';
+  const withoutScripts = shell
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/, (_, src: string) => {
+      entry = src;
+      return '';
+    })
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_, href: string) => {
+      scripts.add(href);
+      return '';
+    });
+  // A shell without the entry's script (not Vite's index.html) keeps its own tags.
+  if (!entry) return withFirstScreen(shell, render, language, stylesheetLinks(files.styles));
+  for (const file of files.scripts) scripts.add(`/${file}`);
+  const starter = `<script defer src="/first-paint.js" data-app="${entry}" data-preload="${[...scripts].join(' ')}"></script>`;
+  return withFirstScreen(withoutScripts, render, language, stylesheetLinks(files.styles) + starter);
+}
+
+/** `shell` with the first screen and its state in `#root`, the language, and `head` in its head. */
+function withFirstScreen(shell: string, render: TFirstRender, language: string, head: string) {
   // `<` never appears raw in the JSON, so no text in it can close the script element.
   const state = render.state.replace(/</g, '\\u003c');
-  return (
-    shell
-      // The page is on screen without its code: the code is fetched with the page but behind
-      // its stylesheets and images, and runs once the page is painted (public/first-paint.js).
-      .replace(
-        /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-        (_, src: string) =>
-          `<link rel="modulepreload" crossorigin href="${src}">` +
-          `<script defer src="/first-paint.js" data-app="${src}"></script>`,
-      )
-      .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
-      .replace(/<html lang="[^"]*"/, () => `<html lang="${language === 'ko' ? 'ko' : 'en'}"`)
-      .replace('</head>', () => `${links}</head>`)
-      .replace(
-        '<div id="root"></div>',
-        () =>
-          `<div id="root">${render.html}</div>` +
-          `<script type="application/json" id="${FIRST_RENDER_STATE_ID}">${state}</script>`,
-      )
-  );
+  return shell
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${language === 'ko' ? 'ko' : 'en'}"`)
+    .replace('</head>', () => `${head}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${render.html}</div>` +
+        `<script type="application/json" id="${FIRST_RENDER_STATE_ID}">${state}</script>`,
+    );
 }
 
 /** The page gzipped once, when a client that takes gzip first asks for it. */
