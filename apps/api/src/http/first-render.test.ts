@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companies } from '../db/schema/company';
 import { createTestApp, MAIN_ORIGIN, type TestApp } from '../../test/support/test-app';
+import { withFirstRender } from './first-render';
 
 /*
  * ADR 022 from the server's side, with a server bundle written here: it asks the API for the
@@ -217,5 +218,24 @@ describe('visitor pages written on the server (ADR 022)', () => {
     const unknown = await page('/home?lang-test', { cookie: 'cp_lang=xx' });
     expect(unknown.body).toContain('<html lang="en"');
     expect(renders().map((render) => render.language)).toEqual(['ko', 'en']);
+  });
+});
+
+describe('withFirstRender', () => {
+  const render = { html: '<h1>Hi</h1>', state: '{}', modules: [] };
+  const files = { styles: ['assets/page.css'], scripts: ['assets/page.js'] };
+
+  it('keeps the tags of a shell without the entry script it knows', () => {
+    const shell =
+      '<html lang="en"><head><script src="/app.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/web.js"></head>' +
+      '<body><div id="root"></div></body></html>';
+    const html = withFirstRender(shell, render, 'ko', files);
+    expect(html).toContain('<script src="/app.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/web.js">');
+    expect(html).not.toContain('first-paint.js');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/page.css" /></head>');
+    expect(html).toContain('<html lang="ko"');
+    expect(html).toContain('<div id="root"><h1>Hi</h1></div>');
   });
 });
