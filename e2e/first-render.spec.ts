@@ -119,6 +119,32 @@ describe('visitor pages written on the server', () => {
     await context.close();
   });
 
+  it("answers a tap made before the page's code arrived, once the page is alive", async () => {
+    // Not newPage: its goto waits for the app, and this tap must come before it.
+    const context = await browser.newContext({ viewport: PHONE, locale: 'en-ZA' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    let releaseScripts!: () => void;
+    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsReleased;
+      await route.continue();
+    });
+    await page.goto(`${portal.url}/home`);
+    // The server's burger, tapped while no app code has run: nothing may happen yet.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(
+      false,
+    );
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    releaseScripts();
+    // The held tap is replayed on the same button once the app has taken the page over.
+    await page.getByRole('dialog').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('hydrates the marketplace in place on a desk, and its links then navigate in the page', async () => {
     const { context, page } = await newPage(browser);
     const consoleErrors = watchConsole(page);

@@ -4,10 +4,16 @@
 // entry's imports and the page's own chunks, fetched side by side) and starts the entry
 // (`data-app`). Until then the stylesheets and images that paint the page have the network to
 // themselves.
+//
+// A tap on a button before the app runs would be lost (links work as plain links): the last one
+// is held and replayed on the same element once `<html data-app-ready>` says the app has taken
+// the page over. Hydration keeps the server's elements, so the element is still the one tapped;
+// a page the app writes anew (another language) drops it.
 (() => {
   const script = document.currentScript;
   const app = script?.getAttribute('data-app');
   if (!app) return;
+  holdEarlyTaps();
   const preloads = (script.getAttribute('data-preload') ?? '').split(' ').filter(Boolean);
   let started = false;
   const start = () => {
@@ -36,3 +42,26 @@
   // A browser that reports no paint still starts the app.
   setTimeout(start, 3000);
 })();
+
+function holdEarlyTaps() {
+  const root = document.documentElement;
+  const TAPPABLE = 'button, [role="button"], [role="tab"], [role="switch"], summary';
+  let held = null;
+  const hold = (event) => {
+    const target = event.target instanceof Element ? event.target.closest(TAPPABLE) : null;
+    if (!target || target.closest('a[href]')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = target;
+  };
+  document.addEventListener('click', hold, true);
+  new MutationObserver((_records, observer) => {
+    if (!root.hasAttribute('data-app-ready')) return;
+    observer.disconnect();
+    document.removeEventListener('click', hold, true);
+    const tapped = held;
+    held = null;
+    // After the commit that set the mark, so the element's handlers are attached.
+    if (tapped?.isConnected) setTimeout(() => tapped.click());
+  }).observe(root, { attributes: true, attributeFilter: ['data-app-ready'] });
+}
