@@ -7,8 +7,8 @@ import { startPortal, type Portal } from './support/portal';
 
 /*
  * ADR 022: /home and the marketplace arrive written by the server, are readable before (and
- * without) the page's code, and come alive in place: hydration keeps the server's elements and
- * reports no mismatch.
+ * without) the page's code, and come alive in place: hydration keeps the server's elements,
+ * reports no mismatch, and every id the server wrote finds its element.
  */
 
 let portal: Portal;
@@ -161,6 +161,38 @@ describe('visitor pages written on the server', () => {
     expect(await removedHeading()).toBe(0);
     expect(consoleErrors).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the ids the server wrote: every label and ARIA reference finds its element, before and after a list opens', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${portal.url}/marketplace`);
+    await waitForHydration(page, 'main h1');
+    const unresolvedReferences = () =>
+      page.evaluate(() => {
+        const missing: string[] = [];
+        const check = (element: Element, attribute: string) => {
+          for (const id of (element.getAttribute(attribute) ?? '').split(/\s+/).filter(Boolean)) {
+            if (!document.getElementById(id)) missing.push(`${attribute}=${id}`);
+          }
+        };
+        document.querySelectorAll('label[for]').forEach((label) => check(label, 'for'));
+        for (const attribute of ['aria-labelledby', 'aria-describedby', 'aria-controls']) {
+          document
+            .querySelectorAll(`[${attribute}]`)
+            .forEach((element) => check(element, attribute));
+        }
+        return missing;
+      });
+    expect(await unresolvedReferences()).toEqual([]);
+    const select = page.getByRole('combobox', { name: 'Operating System', exact: true });
+    expect(await page.locator('label', { hasText: 'Operating System' }).count()).toBeGreaterThan(0);
+    await select.click();
+    const list = page.getByRole('listbox');
+    await list.waitFor();
+    // The list the app renders now is the one the server-written input names.
+    expect(await select.getAttribute('aria-controls')).toBe(await list.getAttribute('id'));
+    expect(await unresolvedReferences()).toEqual([]);
     await context.close();
   });
 

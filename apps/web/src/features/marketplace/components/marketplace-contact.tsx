@@ -56,12 +56,13 @@ export function MarketplaceContact({ writeToUsForm }: Props) {
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Paper
               component="section"
-              aria-labelledby="marketplace-write-to-us-title"
+              aria-labelledby="write-to-us-title"
               withBorder
               radius="lg"
               p={{ base: 'md', md: 'lg' }}
             >
-              <Title order={3} id="marketplace-write-to-us-title" fz={20} mb="md">
+              {/* The form names its heading by this id, here as on the Help page. */}
+              <Title order={3} id="write-to-us-title" fz={20} mb="md">
                 {t('contact.writeToUs')}
               </Title>
               {writeToUsForm}
