@@ -67,10 +67,11 @@ function vmActionCalls({
   sessionSecret,
   customerCaches,
   hypervisors,
+  jobs,
 }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('preValidation', requireCustomer({ customerCaches, companies, sessionSecret }));
-    const deps = { db, hypervisors };
+    const deps = { db, hypervisors, jobs };
 
     app.post(
       '/vmAction/viewVM',

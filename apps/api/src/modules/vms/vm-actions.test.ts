@@ -16,6 +16,7 @@ import {
 } from '../../hypervisors/provider';
 import { UnknownHypervisorDriver } from '../../hypervisors/registry';
 import { AppError } from '../../errors';
+import { recordingJobQueue } from './lifecycle-fixtures';
 import type { VmOwner } from './own-vm';
 import { addAliasName, deleteVm, getVmStatus, powerVm, viewVm } from './vm-actions';
 
@@ -68,6 +69,7 @@ function fakeHypervisor(behaviour: {
 const depsWith = (hypervisor: Hypervisor | (() => never)) => ({
   db: t.database.db,
   hypervisors: async () => (typeof hypervisor === 'function' ? hypervisor() : hypervisor),
+  jobs: recordingJobQueue(),
 });
 
 async function insertVm(status: (typeof VM_STATUSES)[number] = 'running') {

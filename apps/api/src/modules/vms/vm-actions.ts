@@ -7,7 +7,8 @@ import {
   type VmLiveState,
 } from '@cloud-portal/contract/vms/vm-actions';
 import type { Database } from '../../db/client';
-import { publicAddresses, virtualMachines } from '../../db/schema/virtual-machines';
+import type { JobQueue } from '../../jobs/job-queue';
+import { virtualMachines } from '../../db/schema/virtual-machines';
 import { AppError } from '../../errors';
 import type { HypervisorConnector } from '../../hypervisors/company-hypervisors';
 import {
@@ -19,12 +20,16 @@ import {
 } from '../../hypervisors/provider';
 import { UnknownHypervisorDriver } from '../../hypervisors/registry';
 import { findOwnUsableVm, findOwnVm, type VmOwner, type VmRow } from './own-vm';
+import { releasePublicAddress, sendFinishDelete } from './vm-deletion';
 
 export type VmActionDeps = {
   db: Database;
   hypervisors: HypervisorConnector;
   now?: () => Date;
 };
+
+/** A delete also writes its safety-net job (vm-deletion.ts) with its claim. */
+export type DeleteVmDeps = VmActionDeps & { jobs: Pick<JobQueue, 'send'> };
 
 /** The states the hypervisor reports that the portal copies into `virtual_machines.status`. */
 const OBSERVED_STATES = ['running', 'shutoff', 'busy'] as const;
@@ -241,11 +246,12 @@ const DELETABLE_STATES: readonly MachineState[] = ['shutoff', 'failed', 'missing
 /**
  * POST vmAction/deleteVirtualMachine: only a shut-off machine (vm-lifecycle.md §4, §8). The row
  * is claimed first, by one conditional UPDATE, so of two deletes at once one proceeds and the
- * other finds nothing (404); the hypervisor deletes next; its public address is freed last, once
- * the machine is really going. A hypervisor that refuses gives the row back as it was.
+ * other finds nothing (404); the claim writes a job that finishes the delete later should this
+ * process stop midway (vm-deletion.ts). The hypervisor deletes next; its public address is freed
+ * last, once the machine is really going. A hypervisor that refuses gives the row back as it was.
  * Archived, expired and blocked machines may be deleted too.
  */
-export async function deleteVm(deps: VmActionDeps, owner: VmOwner, uuid: string): Promise<void> {
+export async function deleteVm(deps: DeleteVmDeps, owner: VmOwner, uuid: string): Promise<void> {
   const now = deps.now ?? (() => new Date());
   const vm = await findOwnVm(deps.db, owner, { uuid });
   if (vm.status === 'provisioning') throw new AppError(400, vmActionMessages.mustBeShutOff);
@@ -263,19 +269,23 @@ export async function deleteVm(deps: VmActionDeps, owner: VmOwner, uuid: string)
     throw new AppError(400, vmActionMessages.mustBeShutOff);
   }
 
-  const claimed = await deps.db
-    .update(virtualMachines)
-    .set({ status: 'deleted', updatedAt: now() })
-    .where(
-      and(
-        eq(virtualMachines.id, vm.id),
-        eq(virtualMachines.companyId, owner.companyId),
-        eq(virtualMachines.customerId, owner.customerId),
-        notInArray(virtualMachines.status, ['deleted', 'provisioning']),
-      ),
-    )
-    .returning({ id: virtualMachines.id });
-  if (claimed.length === 0) throw new AppError(404, vmActionMessages.notFound);
+  const claimed = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(virtualMachines)
+      .set({ status: 'deleted', updatedAt: now() })
+      .where(
+        and(
+          eq(virtualMachines.id, vm.id),
+          eq(virtualMachines.companyId, owner.companyId),
+          eq(virtualMachines.customerId, owner.customerId),
+          notInArray(virtualMachines.status, ['deleted', 'provisioning']),
+        ),
+      )
+      .returning({ id: virtualMachines.id });
+    if (rows.length > 0) await sendFinishDelete(deps.jobs, tx, vm.id);
+    return rows.length > 0;
+  });
+  if (!claimed) throw new AppError(404, vmActionMessages.notFound);
 
   try {
     await hypervisor.delete(machineUuid);
@@ -295,23 +305,7 @@ export async function deleteVm(deps: VmActionDeps, owner: VmOwner, uuid: string)
     }
   }
 
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(publicAddresses)
-      .set({
-        vmId: null,
-        lanAddress: null,
-        hostName: null,
-        tcpPorts: null,
-        udpPorts: null,
-        assignedAt: null,
-      })
-      .where(and(eq(publicAddresses.companyId, owner.companyId), eq(publicAddresses.vmId, vm.id)));
-    await tx
-      .update(virtualMachines)
-      .set({ publicAddress: null, updatedAt: now() })
-      .where(eq(virtualMachines.id, vm.id));
-  });
+  await releasePublicAddress(deps.db, vm, now());
 }
 
 /** POST virtualMachine/addAliasName: one statement, scoped to the owner, deleted machines excluded. */

@@ -31,11 +31,15 @@ export const IN_PERIOD_STATUSES = ['running', 'shutoff', 'busy'] as const;
 /** The partial index `virtual_machines_ends_idx` covers every status but these. */
 const UNINDEXED_STATUSES = ['deleted', 'archived', 'failed'] as const;
 
-/** A vm-lifecycle job: what the hypervisor must do to one machine after a sweep's decision. */
+/**
+ * A vm-lifecycle job: what the hypervisor must do to one machine after a sweep's decision, or
+ * (`finish-delete`) after a customer's delete, should the process that claimed it stop first.
+ */
 export type VmLifecycleJob =
   | { vmId: number; action: 'power-off' }
   | { vmId: number; action: 'archive' }
-  | { vmId: number; action: 'start-restored' };
+  | { vmId: number; action: 'start-restored' }
+  | { vmId: number; action: 'finish-delete' };
 
 /** 1–2 s, then doubling: a machine mid-operation is looked at again soon, an outage for hours. */
 export const LIFECYCLE_JOB_RETRIES = { retryLimit: 14, retryDelay: 1, retryBackoff: true };

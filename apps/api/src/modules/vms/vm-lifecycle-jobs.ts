@@ -4,14 +4,15 @@ import { virtualMachines } from '../../db/schema/virtual-machines';
 import type { HypervisorConnector } from '../../hypervisors/company-hypervisors';
 import { isRefusal, type Hypervisor } from '../../hypervisors/provider';
 import type { VmRow } from './own-vm';
+import { releasePublicAddress } from './vm-deletion';
 import type { VmLifecycleJob } from './vm-expiry';
 
 /**
  * The hypervisor's side of the sweep's decisions (ADR 017), one machine a job. The database
- * already says what the machine should be (expired, archived, being restored); a job makes the
- * hypervisor agree, and throws to be retried (pg-boss, with backoff) while the hypervisor is
- * unreachable or the machine is mid-operation. A job whose machine moved on (renewed, deleted)
- * does nothing, so a late or repeated job is harmless.
+ * already says what the machine should be (expired, archived, being restored, deleted); a job
+ * makes the hypervisor agree, and throws to be retried (pg-boss, with backoff) while the
+ * hypervisor is unreachable or the machine is mid-operation. A job whose machine moved on
+ * (renewed, deleted, given back) does nothing, so a late or repeated job is harmless.
  */
 
 export type LifecycleJobDeps = { db: Database; connect: HypervisorConnector; now?: () => Date };
@@ -34,6 +35,7 @@ export class MachineNotSettled extends Error {
 function isStillDue(vm: VmRow, action: VmLifecycleJob['action']): boolean {
   if (action === 'power-off') return vm.status === 'expired';
   if (action === 'archive') return vm.status === 'archived';
+  if (action === 'finish-delete') return vm.status === 'deleted';
   return vm.archivedAt !== null && RESTORING_STATUSES.includes(vm.status);
 }
 
@@ -54,6 +56,8 @@ export async function runVmLifecycleJob(
       return archive(hypervisor, uuid);
     case 'start-restored':
       return startRestored(deps, hypervisor, vm.id, uuid);
+    case 'finish-delete':
+      return finishDelete(deps, hypervisor, vm, uuid);
   }
 }
 
@@ -137,4 +141,33 @@ async function startRestored(
     }
   }
   throw new MachineNotSettled(state === 'shutoff' ? 'starting' : state);
+}
+
+/**
+ * After a customer's delete (vm-deletion.ts), for a row still marked deleted: deletes the machine
+ * at the hypervisor unless it is gone already (a running one is powered off first), then releases
+ * its public address. Each step is safe to repeat, so a request that finished leaves only
+ * no-ops.
+ */
+async function finishDelete(
+  deps: LifecycleJobDeps,
+  hypervisor: Hypervisor,
+  vm: VmRow,
+  uuid: string,
+): Promise<LifecycleOutcome> {
+  const state = await hypervisor.status(uuid);
+  if (state === 'busy' || state === 'provisioning') throw new MachineNotSettled(state);
+  if (state === 'running') {
+    await hypervisor.powerOff(uuid);
+    throw new MachineNotSettled('powering off');
+  }
+  if (state !== 'missing') {
+    try {
+      await hypervisor.delete(uuid);
+    } catch (error) {
+      if (!isRefusal(error, 'missing')) throw error;
+    }
+  }
+  await releasePublicAddress(deps.db, vm, (deps.now ?? (() => new Date()))());
+  return 'done';
 }
