@@ -7,7 +7,6 @@ import {
   type VmLiveState,
 } from '@cloud-portal/contract/vms/vm-actions';
 import type { Database } from '../../db/client';
-import type { JobQueue } from '../../jobs/job-queue';
 import { virtualMachines } from '../../db/schema/virtual-machines';
 import { AppError } from '../../errors';
 import type { HypervisorConnector } from '../../hypervisors/company-hypervisors';
@@ -19,6 +18,7 @@ import {
   type RefusalReason,
 } from '../../hypervisors/provider';
 import { UnknownHypervisorDriver } from '../../hypervisors/registry';
+import type { JobQueue } from '../../jobs/job-queue';
 import { findOwnUsableVm, findOwnVm, type VmOwner, type VmRow } from './own-vm';
 import { releasePublicAddress, sendFinishDelete } from './vm-deletion';
 
