@@ -1,5 +1,4 @@
 import net from 'node:net';
-import type { ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@cloud-portal/contract/validation/messages';
@@ -23,24 +22,18 @@ declare module 'fastify' {
   }
 }
 
+/** How often, once the grace period is over, connections a finished request left idle are closed. */
+const IDLE_SWEEP_MS = 25;
+
 /**
  * Registered early, so the 503 answer carries the JSON security headers set before it. Fastify's
  * own close cannot be used alone: Node's `server.close()` destroys every idle keep-alive
  * connection at once, and a client that is just sending its next request on one gets a reset.
+ * Nothing is tracked per request: Node's server knows which connections are idle, and closing
+ * the listener resolves once the last connection has gone.
  */
 export function registerGracefulShutdown(app: FastifyInstance): void {
   let draining = false;
-  const inFlight = new Set<ServerResponse>();
-  let onIdle: (() => void) | null = null;
-
-  app.server.on('request', (_request, response: ServerResponse) => {
-    inFlight.add(response);
-    if (draining) response.shouldKeepAlive = false;
-    response.once('close', () => {
-      inFlight.delete(response);
-      if (inFlight.size === 0) onIdle?.();
-    });
-  });
 
   app.addHook('onRequest', (_request, reply, done) => {
     if (!draining) return done();
@@ -57,24 +50,23 @@ export function registerGracefulShutdown(app: FastifyInstance): void {
       if (draining) return;
       draining = true;
       const server = this.server;
-      // Answers not started yet say Connection: close, so their clients do not send another.
-      for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
-
-      let allConnectionsClosed = Promise.resolve();
       if (server.listening) {
-        // net's close, not http's: stop accepting without destroying idle keep-alive connections.
-        allConnectionsClosed = new Promise((resolve) => {
-          net.Server.prototype.close.call(server, () => resolve());
-        });
         const deadline = Date.now() + timeoutMs;
-        if (inFlight.size > 0) {
-          const requestsDone = new Promise<void>((resolve) => (onIdle = resolve));
-          await Promise.race([requestsDone, delay(timeoutMs, undefined, { ref: false })]);
+        let closed = false;
+        // net's close, not http's: stop accepting without destroying idle keep-alive connections.
+        const allConnectionsClosed = new Promise<void>((resolve) => {
+          net.Server.prototype.close.call(server, () => resolve());
+        }).then(() => void (closed = true));
+        const until = (ms: number) =>
+          Promise.race([allConnectionsClosed, delay(Math.max(0, ms), undefined, { ref: false })]);
+
+        await until(Math.min(idleGraceMs, timeoutMs));
+        // A connection is idle between requests: close those now, and each one a request in
+        // flight leaves idle when it is answered, until none is left or time is up.
+        while (!closed && Date.now() < deadline) {
+          server.closeIdleConnections();
+          await until(Math.min(IDLE_SWEEP_MS, deadline - Date.now()));
         }
-        await Promise.race([allConnectionsClosed, delay(idleGraceMs, undefined, { ref: false })]);
-        server.closeIdleConnections();
-        const remainingMs = Math.max(0, deadline - Date.now());
-        await Promise.race([allConnectionsClosed, delay(remainingMs, undefined, { ref: false })]);
         server.closeAllConnections();
       }
       await this.close();
