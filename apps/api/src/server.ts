@@ -10,6 +10,7 @@ import { prepareDatabase } from './db/seed/migrate-and-seed-demo';
 import { whileSettingUp } from './db/migrate';
 import { hasAnyCompany, seedDemoCompanies } from './db/seed/seed';
 import { describeError } from './http/safe-log';
+import { BatchedLogStream } from './lib/batched-log-stream';
 import { loadSessionSecret } from './modules/accounts/session-secret';
 import { loadCredentialsKey } from './payments/credentials-key';
 
@@ -36,7 +37,9 @@ async function start(): Promise<void> {
   });
 
   // Buffered: one write a few kilobytes instead of one a request; flushed when the process ends.
-  const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const logStream = new BatchedLogStream(
+    pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+  );
   process.once('exit', () => logStream.flushSync());
   const jobs = await startJobQueue(database, (error) =>
     console.error('Job queue error:', describeError(error)),
