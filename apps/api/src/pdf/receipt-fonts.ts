@@ -1,14 +1,16 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
 
 /** A font file pdfkit embeds (subset); `postscriptName` picks one face of a collection (.ttc). */
 type FontFile = { path: string; postscriptName?: string };
 
-/** The faces a receipt is written in: Latin and Hangul in one family, so any name prints. */
-export type ReceiptFontFaces = {
-  regular: { data: Buffer; postscriptName?: string };
-  bold: { data: Buffer; postscriptName?: string };
-};
+/**
+ * The faces a receipt is written in: Latin and Hangul in one family, so any name prints. Parsed
+ * once per process and handed to every document (pdfkit takes a fontkit font as it is and embeds
+ * the glyphs each receipt uses); parsing a 6 MB font for each receipt cost more than drawing it.
+ */
+export type ReceiptFontFaces = { regular: fontkit.Font; bold: fontkit.Font };
 
 const require = createRequire(import.meta.url);
 
@@ -47,8 +49,11 @@ function fontCandidates(): { regular: FontFile; bold: FontFile }[] {
   ];
 }
 
-async function readFace(file: FontFile) {
-  return { data: await fs.readFile(file.path), postscriptName: file.postscriptName };
+async function readFace({ path, postscriptName }: FontFile): Promise<fontkit.Font> {
+  const font = fontkit.create(await fs.readFile(path), postscriptName);
+  // A collection without the named face answers the collection: not a face to write in.
+  if (!('layout' in font)) throw new Error(`no face ${postscriptName ?? ''} in ${path}`);
+  return font;
 }
 
 async function loadFaces(): Promise<ReceiptFontFaces | null> {
@@ -65,9 +70,9 @@ async function loadFaces(): Promise<ReceiptFontFaces | null> {
 let faces: Promise<ReceiptFontFaces | null> | undefined;
 
 /**
- * The receipt's fonts, read once per process (a CJK collection is 19 MB: reading it for every
- * receipt would cost more than drawing the receipt). Null when no Unicode font is installed:
- * receipts are then written in English with the PDF's built-in Helvetica.
+ * The receipt's fonts, read and parsed once per process (a CJK collection is 19 MB: reading it
+ * for every receipt would cost more than drawing the receipt). Null when no Unicode font is
+ * installed: receipts are then written in English with the PDF's built-in Helvetica.
  */
 export function receiptFontFaces(): Promise<ReceiptFontFaces | null> {
   faces ??= loadFaces();
