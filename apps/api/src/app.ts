@@ -8,7 +8,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCompress from '@fastify/compress';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyCookie from '@fastify/cookie';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
@@ -156,9 +155,7 @@ export async function buildApp({
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 30 },
-  });
+  // @fastify/multipart is registered only around the routes that take files (acceptingUploads).
 
   const uploadsDir = config.uploadsDir;
   const credentialsKey = resolveCredentialsKey(config);

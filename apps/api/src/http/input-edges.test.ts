@@ -298,6 +298,20 @@ describe("Fastify's own answers are envelopes with the JSON security headers", (
     expectEnvelope(response, 415, messages.unsupportedMediaType);
   });
 
+  it('a file sent to a call that takes none: only the upload routes read multipart', async () => {
+    const { payload, headers } = multipartBody({ emailID: 'a@example.com' }, [
+      { field: 'image', filename: 'a.png', contentType: 'image/png', content: Buffer.alloc(64) },
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsLetter/subscribeUser',
+      headers: { origin: MAIN_ORIGIN, ...headers },
+      remoteAddress: freshAddress(),
+      payload,
+    });
+    expectEnvelope(response, 415, messages.unsupportedMediaType);
+  });
+
   it('an unknown API path', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await t.app.inject({ method, url: '/api/noSuchCall' });

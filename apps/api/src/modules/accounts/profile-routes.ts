@@ -23,6 +23,7 @@ import { listNotifications, markNotificationsRead } from './notifications';
 import { getProfile, removeProfileImage, updateProfile, updateProfileImage } from './profile';
 import { requireCustomer } from './require-customer';
 import { readUpload } from '../../http/image-uploads';
+import { acceptingUploads } from '../../http/multipart-uploads';
 
 /** The signed-in customer's profile and notifications. Every call needs a session of this site. */
 export function profileRoutes({
@@ -73,33 +74,38 @@ export function profileRoutes({
       },
     );
 
-    app.post(
-      '/profileSetting/updateProfileImage',
-      {
-        schema: {
-          tags: ['profile'],
-          summary: 'Replace the profile image (multipart field `image`: PNG, JPEG or WebP, ≤ 5 MB)',
-          consumes: ['multipart/form-data'],
-          response: { 200: zEnvelope(z.object({ imagePath: z.string() })), ...errorResponses },
-        },
-      },
-      async (request) => {
-        if (!request.isMultipart()) throw new AppError(415, PROFILE_IMAGE_INVALID);
-        const part = (await request.file({
-          limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 },
-        })) as MultipartFile | undefined;
-        if (!part || part.fieldname !== 'image') throw new AppError(400, PROFILE_IMAGE_INVALID);
-        const upload = await readUpload(part, 'image', PROFILE_IMAGE_TOO_LARGE);
-        const company = request.company!;
-        const imagePath = await updateProfileImage(
-          db,
-          uploadsDir,
-          company,
-          request.customer!,
-          upload,
+    await app.register(
+      acceptingUploads(async (uploads) => {
+        uploads.post(
+          '/profileSetting/updateProfileImage',
+          {
+            schema: {
+              tags: ['profile'],
+              summary:
+                'Replace the profile image (multipart field `image`: PNG, JPEG or WebP, ≤ 5 MB)',
+              consumes: ['multipart/form-data'],
+              response: { 200: zEnvelope(z.object({ imagePath: z.string() })), ...errorResponses },
+            },
+          },
+          async (request) => {
+            if (!request.isMultipart()) throw new AppError(415, PROFILE_IMAGE_INVALID);
+            const part = (await request.file({
+              limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 },
+            })) as MultipartFile | undefined;
+            if (!part || part.fieldname !== 'image') throw new AppError(400, PROFILE_IMAGE_INVALID);
+            const upload = await readUpload(part, 'image', PROFILE_IMAGE_TOO_LARGE);
+            const company = request.company!;
+            const imagePath = await updateProfileImage(
+              db,
+              uploadsDir,
+              company,
+              request.customer!,
+              upload,
+            );
+            return ok({ imagePath }, IMAGE_UPLOADED);
+          },
         );
-        return ok({ imagePath }, IMAGE_UPLOADED);
-      },
+      }),
     );
 
     app.get(

@@ -12,6 +12,7 @@ import { errorResponses, ok } from '../../http/envelope';
 import { toFieldErrors, validationError } from '../../http/field-errors';
 import { readUpload } from '../../http/image-uploads';
 import { publicWriteRateLimit } from '../../http/rate-limits';
+import { acceptingUploads } from '../../http/multipart-uploads';
 import { resolveCompany } from '../../tenancy/resolve-company';
 import { requestLanguage } from '../../tenancy/request-language';
 import { checkMembershipLogo, type CheckedLogo } from './membership-logo';
@@ -44,64 +45,68 @@ export function contactRoutes({ companies, mail, uploadsDir }: AppDeps): Fastify
       },
     );
 
-    app.post(
-      '/membership/sendEnquiry',
-      {
-        config: publicWriteRateLimit,
-        schema: {
-          tags: ['content'],
-          summary: 'CxO series membership enquiry (multipart/form-data)',
-          description:
-            'Fields companyName, emailID, contactNo, vatNumber, registrationNumber, companyAddress, websiteUrl; ' +
-            'optional file companyLogo (PNG, JPEG or WebP, ≤ 2 MB, 50 px wide or high).',
-          consumes: ['multipart/form-data'],
-          response: { 200: zEnvelope(z.null()), ...errorResponses },
-        },
-      },
-      async (request) => {
-        if (!request.isMultipart())
-          throw new AppError(415, 'Send the enquiry as multipart/form-data');
-        const fields: Record<string, string> = {};
-        let logoUpload: Buffer | null = null;
-        for await (const part of request.parts({
-          limits: { fileSize: MEMBERSHIP_LOGO_MAX_BYTES, files: 1, fields: 20 },
-        })) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'companyLogo') {
-              await (part as MultipartFile).toBuffer().catch(() => undefined);
-              continue;
-            }
-            logoUpload = await readUpload(
-              part as MultipartFile,
-              'companyLogo',
-              messages.logoTooLarge,
-            );
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
-          }
-        }
-        const parsed = ZSendMembershipEnquiryFields.safeParse(fields);
-        if (!parsed.success) throw validationError(toFieldErrors(parsed.error.issues));
-        const logo: CheckedLogo | null =
-          logoUpload && logoUpload.length > 0 ? await checkMembershipLogo(logoUpload) : null;
-
-        const company = await resolveCompany(companies, request, parsed.data.websiteUrl);
-        await sendMembershipEnquiry(
-          { mail, uploadsDir },
-          company,
+    await app.register(
+      acceptingUploads(async (uploads) => {
+        uploads.post(
+          '/membership/sendEnquiry',
           {
-            companyName: parsed.data.companyName,
-            email: parsed.data.emailID,
-            contactNumber: parsed.data.contactNo,
-            vatNumber: parsed.data.vatNumber,
-            registrationNumber: parsed.data.registrationNumber,
-            companyAddress: parsed.data.companyAddress,
+            config: publicWriteRateLimit,
+            schema: {
+              tags: ['content'],
+              summary: 'CxO series membership enquiry (multipart/form-data)',
+              description:
+                'Fields companyName, emailID, contactNo, vatNumber, registrationNumber, companyAddress, websiteUrl; ' +
+                'optional file companyLogo (PNG, JPEG or WebP, ≤ 2 MB, 50 px wide or high).',
+              consumes: ['multipart/form-data'],
+              response: { 200: zEnvelope(z.null()), ...errorResponses },
+            },
           },
-          logo,
-          requestLanguage(request, company),
+          async (request) => {
+            if (!request.isMultipart())
+              throw new AppError(415, 'Send the enquiry as multipart/form-data');
+            const fields: Record<string, string> = {};
+            let logoUpload: Buffer | null = null;
+            for await (const part of request.parts({
+              limits: { fileSize: MEMBERSHIP_LOGO_MAX_BYTES, files: 1, fields: 20 },
+            })) {
+              if (part.type === 'file') {
+                if (part.fieldname !== 'companyLogo') {
+                  await (part as MultipartFile).toBuffer().catch(() => undefined);
+                  continue;
+                }
+                logoUpload = await readUpload(
+                  part as MultipartFile,
+                  'companyLogo',
+                  messages.logoTooLarge,
+                );
+              } else if (typeof part.value === 'string') {
+                fields[part.fieldname] = part.value;
+              }
+            }
+            const parsed = ZSendMembershipEnquiryFields.safeParse(fields);
+            if (!parsed.success) throw validationError(toFieldErrors(parsed.error.issues));
+            const logo: CheckedLogo | null =
+              logoUpload && logoUpload.length > 0 ? await checkMembershipLogo(logoUpload) : null;
+
+            const company = await resolveCompany(companies, request, parsed.data.websiteUrl);
+            await sendMembershipEnquiry(
+              { mail, uploadsDir },
+              company,
+              {
+                companyName: parsed.data.companyName,
+                email: parsed.data.emailID,
+                contactNumber: parsed.data.contactNo,
+                vatNumber: parsed.data.vatNumber,
+                registrationNumber: parsed.data.registrationNumber,
+                companyAddress: parsed.data.companyAddress,
+              },
+              logo,
+              requestLanguage(request, company),
+            );
+            return ok(null, messages.membershipEnquirySent);
+          },
         );
-        return ok(null, messages.membershipEnquirySent);
-      },
+      }),
     );
   };
 }

@@ -24,6 +24,7 @@ import { errorResponses, ok } from '../../http/envelope';
 import { toFieldErrors, validationError } from '../../http/field-errors';
 import { readUpload } from '../../http/image-uploads';
 import { perAddress } from '../../http/rate-limits';
+import { acceptingUploads } from '../../http/multipart-uploads';
 import { requestLanguage } from '../../tenancy/request-language';
 import { requestOrigin } from '../../tenancy/request-origin';
 import type { OrderRow } from '../../payments/apply-verdict';
@@ -179,55 +180,63 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      '/virtualMachine/uploadCustomerLicense',
-      {
-        config: perAddress(10),
-        schema: {
-          tags: ['orders'],
-          summary: "Attach the customer's Microsoft licence PDF (≤ 20 MB) to a pending order",
-          description:
-            'multipart/form-data: orderID, vmName and the PDF as `image`. Answers the order response with its redirect_url or form (PesaPal: call submitOrderRequest next).',
-          consumes: ['multipart/form-data'],
-          response: { 200: zEnvelope(ZOrderResponse), ...errorResponses },
-        },
-      },
-      async (request) => {
-        if (!request.isMultipart())
-          throw new AppError(415, 'Send the licence as multipart/form-data');
-        const fields: Record<string, string> = {};
-        let pdf: Buffer | null = null;
-        for await (const part of request.parts({
-          limits: { fileSize: MAX_LICENCE_BYTES, files: 1, fields: 5 },
-        })) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'image') {
-              await (part as MultipartFile).toBuffer().catch(() => undefined);
-              continue;
+    await app.register(
+      acceptingUploads(async (uploads) => {
+        uploads.post(
+          '/virtualMachine/uploadCustomerLicense',
+          {
+            config: perAddress(10),
+            schema: {
+              tags: ['orders'],
+              summary: "Attach the customer's Microsoft licence PDF (≤ 20 MB) to a pending order",
+              description:
+                'multipart/form-data: orderID, vmName and the PDF as `image`. Answers the order response with its redirect_url or form (PesaPal: call submitOrderRequest next).',
+              consumes: ['multipart/form-data'],
+              response: { 200: zEnvelope(ZOrderResponse), ...errorResponses },
+            },
+          },
+          async (request) => {
+            if (!request.isMultipart())
+              throw new AppError(415, 'Send the licence as multipart/form-data');
+            const fields: Record<string, string> = {};
+            let pdf: Buffer | null = null;
+            for await (const part of request.parts({
+              limits: { fileSize: MAX_LICENCE_BYTES, files: 1, fields: 5 },
+            })) {
+              if (part.type === 'file') {
+                if (part.fieldname !== 'image') {
+                  await (part as MultipartFile).toBuffer().catch(() => undefined);
+                  continue;
+                }
+                pdf = await readUpload(
+                  part as MultipartFile,
+                  'image',
+                  orderMessages.licenceTooLarge,
+                );
+              } else if (typeof part.value === 'string') {
+                fields[part.fieldname] = part.value;
+              }
             }
-            pdf = await readUpload(part as MultipartFile, 'image', orderMessages.licenceTooLarge);
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
-          }
-        }
-        const parsed = ZUploadCustomerLicenseFields.safeParse(fields);
-        if (!parsed.success) throw validationError(toFieldErrors(parsed.error.issues));
-        if (!pdf)
-          throw new AppError(400, orderMessages.licenceRequired, {
-            errors: [{ field: 'image', message: orderMessages.licenceRequired }],
-          });
-        const order = await attachLicence(
-          { db: deps.db, dataDir: deps.config.dataDir },
-          ownerOf(request),
-          parsed.data.orderID,
-          pdf,
+            const parsed = ZUploadCustomerLicenseFields.safeParse(fields);
+            if (!parsed.success) throw validationError(toFieldErrors(parsed.error.issues));
+            if (!pdf)
+              throw new AppError(400, orderMessages.licenceRequired, {
+                errors: [{ field: 'image', message: orderMessages.licenceRequired }],
+              });
+            const order = await attachLicence(
+              { db: deps.db, dataDir: deps.config.dataDir },
+              ownerOf(request),
+              parsed.data.orderID,
+              pdf,
+            );
+            const start =
+              order.gateway === PESAPAL_GATEWAY
+                ? null
+                : await startOrderPayment(orderDeps, order, originOf(request));
+            return ok(respond(request, order, start));
+          },
         );
-        const start =
-          order.gateway === PESAPAL_GATEWAY
-            ? null
-            : await startOrderPayment(orderDeps, order, originOf(request));
-        return ok(respond(request, order, start));
-      },
+      }),
     );
   };
 }
