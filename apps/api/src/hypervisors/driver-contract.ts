@@ -223,6 +223,26 @@ export function describeDriverContract(
       await expectRefusal(hypervisor.details(uuid), 'missing');
     });
 
+    it('makes one machine for a creation asked again with its key, and a new one once it is deleted', async () => {
+      const creationKey = `order-${Date.now()}-${Math.random()}`;
+      const { uuid } = await hypervisor.create({ ...harness.spec, creationKey });
+      const again = await hypervisor.create({ ...harness.spec, creationKey });
+      expect(again.uuid).toBe(uuid);
+      await waitForState(harness, uuid, 'running');
+      expect((await hypervisor.create({ ...harness.spec, creationKey })).uuid).toBe(uuid);
+      // Another key, or none, is another machine.
+      const other = await hypervisor.create({ ...harness.spec, creationKey: `${creationKey}-2` });
+      expect(other.uuid).not.toBe(uuid);
+
+      await hypervisor.powerOff(uuid);
+      await waitForState(harness, uuid, 'shutoff');
+      await hypervisor.delete(uuid);
+      await waitForState(harness, uuid, 'missing');
+      const remade = await hypervisor.create({ ...harness.spec, creationKey });
+      expect(remade.uuid).not.toBe(uuid);
+      await waitForState(harness, remade.uuid, 'running');
+    });
+
     it('reports unknown machines as missing', async () => {
       expect(await hypervisor.status('00000000-0000-4000-8000-000000000000')).toBe('missing');
       expect(await hypervisor.status('not-a-uuid')).toBe('missing');

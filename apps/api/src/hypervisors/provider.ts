@@ -23,6 +23,12 @@ export const MAX_ADDED_DISKS = 2;
 
 export type MachineSpec = {
   name: string;
+  /**
+   * Names this creation. Asked again with the same key (a retry after a crash or an answer that
+   * never arrived), the driver answers the machine the first call made, unless it was deleted,
+   * instead of making a second one.
+   */
+  creationKey?: string;
   /** The OS image the machine is created from, as the product names it. */
   image: string;
   ramGb: number;

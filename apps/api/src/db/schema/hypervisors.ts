@@ -31,6 +31,8 @@ export const simulatedMachines = pgTable(
     kind: text('kind').notNull(),
     parentUuid: uuid('parent_uuid'),
     name: text('name').notNull(),
+    /** MachineSpec.creationKey: a create asked again with it answers this machine. */
+    creationKey: text('creation_key'),
     image: text('image').notNull(),
     ramGb: integer('ram_gb').notNull(),
     vcpus: integer('vcpus').notNull(),
@@ -60,6 +62,7 @@ export const simulatedMachines = pgTable(
   },
   (table) => [
     uniqueIndex('simulated_machines_company_address_key').on(table.companyId, table.privateAddress),
+    uniqueIndex('simulated_machines_company_creation_key').on(table.companyId, table.creationKey),
     index('simulated_machines_parent_idx').on(table.parentUuid),
     check(
       'simulated_machines_added_disks_max',

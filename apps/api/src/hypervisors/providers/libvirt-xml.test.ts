@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   METADATA_NAMESPACE,
   domainNameFor,
+  keyedDomainNameFor,
   domainXml,
   escapeXml,
   machineStateOf,
@@ -171,6 +172,14 @@ describe('libvirt XML', () => {
     expect(name).toMatch(/^portal-web-1-[0-9a-f]{8}$/);
     expect(domainNameFor('portal-', 'web')).not.toBe(domainNameFor('portal-', 'web'));
     expect(volumeNameFor(name, 'vdb')).toMatch(new RegExp(`^${name}-vdb-[0-9a-f]{6}\\.qcow2$`));
+  });
+
+  it('names a keyed creation the same on every try, and apart from every other', () => {
+    const keyed = keyedDomainNameFor('portal-', 'Web 1', 7, 'order-42');
+    expect(keyed).toMatch(/^portal-web-1-[0-9a-f]{16}$/);
+    expect(keyedDomainNameFor('portal-', 'Web 1', 7, 'order-42')).toBe(keyed);
+    expect(keyedDomainNameFor('portal-', 'Web 1', 7, 'order-43')).not.toBe(keyed);
+    expect(keyedDomainNameFor('portal-', 'Web 1', 8, 'order-42')).not.toBe(keyed);
   });
 
   it('picks the next free disk target', () => {

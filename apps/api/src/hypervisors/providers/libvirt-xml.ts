@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * The XML the libvirt driver writes (domains, disks, its metadata element) and the little it reads
@@ -57,6 +57,21 @@ export function slugOf(value: string, maxLength = 40): string {
 /** `<prefix><slug>-<8 hex>`: readable in `virsh list`, unique without asking libvirt. */
 export function domainNameFor(prefix: string, name: string): string {
   return `${prefix}${slugOf(name)}-${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * The domain name of a create that carries a creation key: the same for every try of that
+ * creation, so a retry finds the domain the first try defined. 64 bits of a hash of the company
+ * and the key keep two creations on one host from ever sharing a name.
+ */
+export function keyedDomainNameFor(
+  prefix: string,
+  name: string,
+  companyId: number,
+  creationKey: string,
+): string {
+  const digest = createHash('sha256').update(`${companyId}\n${creationKey}`).digest('hex');
+  return `${prefix}${slugOf(name)}-${digest.slice(0, 16)}`;
 }
 
 /** A disk's volume name: its domain, its target and a random part (a restore writes new ones). */

@@ -23,6 +23,7 @@ import {
   METADATA_NAMESPACE,
   diskXml,
   domainNameFor,
+  keyedDomainNameFor,
   domainXml,
   machineStateOf,
   metadataElement,
@@ -279,7 +280,14 @@ export class LibvirtHypervisor implements Hypervisor {
       throw new HypervisorRefused('invalid-request', 'disk smaller than the image');
     }
 
-    const name = domainNameFor(this.options.namePrefix, spec.name);
+    const name =
+      spec.creationKey === undefined
+        ? domainNameFor(this.options.namePrefix, spec.name)
+        : keyedDomainNameFor(this.options.namePrefix, spec.name, this.companyId, spec.creationKey);
+    if (spec.creationKey !== undefined) {
+      const made = await this.domainNamed(name);
+      if (made) return made;
+    }
     const disk: DiskRef = { target: 'vda', volume: volumeNameFor(name, 'vda') };
     const user = loginUserOf(spec.image);
     await this.virsh([
@@ -578,6 +586,24 @@ export class LibvirtHypervisor implements Hypervisor {
   private locked<T>(uuid: string, work: () => Promise<T>): Promise<T> {
     if (!UUID_PATTERN.test(uuid)) return Promise.reject(new HypervisorRefused('missing'));
     return withDomainLock(`${this.options.uri}\n${uuid.toLowerCase()}`, work);
+  }
+
+  /**
+   * The machine an earlier try of a keyed create defined, started if that try stopped before
+   * starting it; null when there is none (or it is another company's).
+   */
+  private async domainNamed(name: string): Promise<{ uuid: string } | null> {
+    let uuid: string;
+    try {
+      uuid = (await this.virsh(['domuuid', name])).trim();
+    } catch (error) {
+      if (isRefusal(error, 'missing')) return null;
+      throw error;
+    }
+    const domain = await this.find(uuid);
+    if (!domain) return null;
+    if ((await this.status(uuid)) === 'shutoff') await this.quietly(['start', uuid]);
+    return { uuid };
   }
 
   private async define(xml: string): Promise<void> {

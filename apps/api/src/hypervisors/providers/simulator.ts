@@ -154,6 +154,10 @@ export class SimulatorHypervisor implements Hypervisor {
     checkSize(spec.ramGb, LIMITS.ramGb);
     checkSize(spec.vcpus, LIMITS.vcpus);
     checkSize(spec.diskGb, LIMITS.diskGb);
+    if (spec.creationKey !== undefined) {
+      const made = await this.machineMadeBy(spec.creationKey);
+      if (made) return made;
+    }
     const [fault] = await this.db
       .delete(simulatedCreateFaults)
       .where(eq(simulatedCreateFaults.companyId, this.companyId))
@@ -163,6 +167,7 @@ export class SimulatorHypervisor implements Hypervisor {
       kind: 'machine',
       parentUuid: null,
       name: spec.name,
+      creationKey: spec.creationKey ?? null,
       image: spec.image,
       ramGb: spec.ramGb,
       vcpus: spec.vcpus,
@@ -369,6 +374,8 @@ export class SimulatorHypervisor implements Hypervisor {
         isArchived: settled(sql`${table.isArchived}`, sql`(${changes}->>'isArchived')::boolean`),
         isRestored: settled(sql`${table.isRestored}`, sql`(${changes}->>'isRestored')::boolean`),
         privateAddress: sql`case when ${table.operationTarget} = 'deleted' and ${table.operationFailure} is null then null else ${table.privateAddress} end`,
+        // A deleted machine frees its creation key, as a deleted libvirt domain frees its name.
+        creationKey: sql`case when ${table.operationTarget} = 'deleted' and ${table.operationFailure} is null then null else ${table.creationKey} end`,
         operation: null,
         operationTarget: null,
         operationEndsAt: null,
@@ -495,10 +502,20 @@ export class SimulatorHypervisor implements Hypervisor {
     });
   }
 
+  /** The machine a create with this key made, unless it has been deleted since. */
+  private async machineMadeBy(creationKey: string): Promise<{ uuid: string } | null> {
+    const [made] = await this.db
+      .select({ uuid: table.uuid, state: table.state })
+      .from(table)
+      .where(and(eq(table.companyId, this.companyId), eq(table.creationKey, creationKey)));
+    return made && made.state !== 'deleted' ? { uuid: made.uuid } : null;
+  }
+
   private async insertMachine(machine: {
     kind: Kind;
     parentUuid: string | null;
     name: string;
+    creationKey?: string | null;
     image: string;
     ramGb: number;
     vcpus: number;
@@ -521,6 +538,7 @@ export class SimulatorHypervisor implements Hypervisor {
           kind: machine.kind,
           parentUuid: machine.parentUuid,
           name: machine.name,
+          creationKey: machine.creationKey ?? null,
           image: machine.image,
           ramGb: machine.ramGb,
           vcpus: machine.vcpus,
@@ -538,6 +556,11 @@ export class SimulatorHypervisor implements Hypervisor {
         .onConflictDoNothing()
         .returning({ uuid: table.uuid });
       if (inserted.length > 0) return { uuid };
+      // The same create running side by side took the key first: its machine is the answer.
+      if (machine.creationKey) {
+        const made = await this.machineMadeBy(machine.creationKey);
+        if (made) return made;
+      }
     }
     throw new HypervisorUnavailable('no free private address');
   }

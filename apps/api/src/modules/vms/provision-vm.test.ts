@@ -10,7 +10,11 @@ import { mailOutbox } from '../../db/schema/mail';
 import { orders, paymentTransactions, vmRequests } from '../../db/schema/orders';
 import { virtualMachines } from '../../db/schema/virtual-machines';
 import { createHypervisorConnector } from '../../hypervisors/company-hypervisors';
-import { HypervisorUnavailable, type Hypervisor } from '../../hypervisors/provider';
+import {
+  HypervisorUnavailable,
+  type Hypervisor,
+  type MachineSpec,
+} from '../../hypervisors/provider';
 import { SimulatorHypervisor } from '../../hypervisors/providers/simulator';
 import { startJobQueue, type JobQueue } from '../../jobs/job-queue';
 import { createMailService } from '../../mail/mail-service';
@@ -281,6 +285,31 @@ describe('provisionVm', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('가상 머신이 준비되었습니다');
     expect(mails[0]!.text).toContain('제품 탭');
+  });
+
+  it('does not create a second machine when the first create was made but its answer was lost', async () => {
+    const { order } = await paidOrder();
+    const real = simulator();
+    // The hypervisor made the machine, but its answer never arrived (a timeout, a crash before
+    // the UUID was written): the run fails with no UUID recorded.
+    const answerLost: Hypervisor = Object.assign(Object.create(real) as Hypervisor, {
+      create: async (spec: MachineSpec) => {
+        await real.create(spec);
+        throw new HypervisorUnavailable('timed out');
+      },
+    });
+    await expect(
+      provisionVm({ ...deps, connect: async () => answerLost }, { orderId: order.id }),
+    ).rejects.toThrow('timed out');
+    expect((await machineOf(order.id)).machineUuid).toBeNull();
+    const made = await simulatedNamed(order.id);
+    expect(made).toHaveLength(1);
+
+    // The retry asks again with the order's key and gets that same machine.
+    passTime();
+    expect(await provisionVm(deps, { orderId: order.id })).toEqual({ status: 'running' });
+    expect((await machineOf(order.id)).machineUuid).toBe(made[0]!.uuid);
+    expect(await simulatedNamed(order.id)).toHaveLength(1);
   });
 
   it('gives up when the machine fails, tells the customer and the company, and leaves the money alone', async () => {

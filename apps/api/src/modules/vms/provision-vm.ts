@@ -180,8 +180,9 @@ function pollDelay(attempt: number): number {
 
 /**
  * Asks the hypervisor for the machine and records its UUID only if no other run recorded one.
- * Runs of one order follow one another (each run queues the next only when it ends), so the
- * create happens once; the condition keeps the first UUID should a duplicate job ever race.
+ * Runs of one order follow one another (each run queues the next only when it ends), and every
+ * run asks with the order's creation key, so the hypervisor makes one machine however many runs
+ * ask; the condition keeps the first UUID should a duplicate job ever race.
  */
 async function createMachine(
   db: Database,
@@ -191,6 +192,9 @@ async function createMachine(
 ): Promise<string> {
   const spec: MachineSpec = {
     name: `${order.productName} ${order.id}`.slice(0, MACHINE_NAME_LENGTH),
+    // A run that created the machine but stopped before recording its UUID (a crash, a lost
+    // answer) is followed by one that asks again: the key makes it the same machine.
+    creationKey: `order-${order.id}`,
     image: order.operatingSystem,
     ramGb: machine.ramGb,
     vcpus: machine.vcpus,

@@ -1,0 +1,2 @@
+ALTER TABLE "simulated_machines" ADD COLUMN "creation_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "simulated_machines_company_creation_key" ON "simulated_machines" USING btree ("company_id","creation_key");
