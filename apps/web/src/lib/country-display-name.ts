@@ -1,3 +1,20 @@
+/** One formatter per language: building one costs far more than asking it for a name. */
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+
+function regionNamesIn(language: string): Intl.DisplayNames | null {
+  let names = regionNames.get(language);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([language], { type: 'region' });
+    } catch {
+      // An engine without region names keeps the configured ones.
+      names = null;
+    }
+    regionNames.set(language, names);
+  }
+  return names;
+}
+
 /**
  * A country's name in the page's language, from its ISO 3166 code (the browser's own CLDR names);
  * `fallback` (the configured English name) where the engine has none.
@@ -7,12 +24,13 @@ export function countryDisplayName(
   fallback: string,
   language: string,
 ): string {
-  if (isoCode) {
+  const names = isoCode ? regionNamesIn(language) : null;
+  if (isoCode && names) {
     try {
-      const name = new Intl.DisplayNames([language], { type: 'region' }).of(isoCode);
+      const name = names.of(isoCode);
       if (name && name !== isoCode) return name;
     } catch {
-      // An engine without region names keeps the configured one.
+      // Not a code the engine knows: the configured name.
     }
   }
   return fallback;

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { NativeSelect } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -19,16 +20,17 @@ export function BillingLocationFields<Values extends LocationValues & Record<str
   countries: readonly TCountry[];
 }) {
   const { t, i18n } = useTranslation('accounts');
+  const countryOptions = useMemo(
+    () => toCountryNameOptions(countries, i18n.language),
+    [countries, i18n.language],
+  );
   return (
     <>
       <NativeSelect
         autoComplete="country-name"
         label={t('fields.country')}
         required
-        data={[
-          { value: '', label: t('fields.chooseCountry') },
-          ...toCountryNameOptions(countries, i18n.language),
-        ]}
+        data={[{ value: '', label: t('fields.chooseCountry') }, ...countryOptions]}
         {...form.getInputProps('region')}
       />
       <AccountTextField form={form} field="city" />
