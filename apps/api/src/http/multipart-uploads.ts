@@ -1,5 +1,7 @@
-import fastifyMultipart from '@fastify/multipart';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readUpload } from './image-uploads';
 
 /** Per request; a route narrows them further (`request.file({ limits })`, its own size checks). */
 export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 5, fields: 30 } as const;
@@ -15,4 +17,36 @@ export function acceptingUploads(routes: FastifyPluginAsyncZod): FastifyPluginAs
     await scope.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
     await scope.register(routes);
   };
+}
+
+/** A form of text fields and at most one file, as an upload route reads it. */
+export type FormWithFile = { fields: Record<string, string>; file: Buffer | null };
+
+/**
+ * Reads a multipart body: its text fields, and the bytes of the file sent as `fileField` (over
+ * `limits.fileSize` is 413 with `tooLargeMessage`). Files under any other name are read to the
+ * end and dropped, so the body is consumed.
+ */
+export async function readFormWithFile(
+  request: FastifyRequest,
+  options: {
+    fileField: string;
+    tooLargeMessage: string;
+    limits: { fileSize: number; fields: number };
+  },
+): Promise<FormWithFile> {
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  for await (const part of request.parts({ limits: { ...options.limits, files: 1 } })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== options.fileField) {
+        await (part as MultipartFile).toBuffer().catch(() => undefined);
+        continue;
+      }
+      file = await readUpload(part as MultipartFile, options.fileField, options.tooLargeMessage);
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, file };
 }

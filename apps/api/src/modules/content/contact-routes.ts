@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
 import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
 import { ZWriteToUsRequest } from '@cloud-portal/contract/content/write-to-us';
@@ -10,9 +9,8 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { errorResponses, ok } from '../../http/envelope';
 import { toFieldErrors, validationError } from '../../http/field-errors';
-import { readUpload } from '../../http/image-uploads';
 import { publicWriteRateLimit } from '../../http/rate-limits';
-import { acceptingUploads } from '../../http/multipart-uploads';
+import { acceptingUploads, readFormWithFile } from '../../http/multipart-uploads';
 import { resolveCompany } from '../../tenancy/resolve-company';
 import { requestLanguage } from '../../tenancy/request-language';
 import { checkMembershipLogo, type CheckedLogo } from './membership-logo';
@@ -64,25 +62,11 @@ export function contactRoutes({ companies, mail, uploadsDir }: AppDeps): Fastify
           async (request) => {
             if (!request.isMultipart())
               throw new AppError(415, 'Send the enquiry as multipart/form-data');
-            const fields: Record<string, string> = {};
-            let logoUpload: Buffer | null = null;
-            for await (const part of request.parts({
-              limits: { fileSize: MEMBERSHIP_LOGO_MAX_BYTES, files: 1, fields: 20 },
-            })) {
-              if (part.type === 'file') {
-                if (part.fieldname !== 'companyLogo') {
-                  await (part as MultipartFile).toBuffer().catch(() => undefined);
-                  continue;
-                }
-                logoUpload = await readUpload(
-                  part as MultipartFile,
-                  'companyLogo',
-                  messages.logoTooLarge,
-                );
-              } else if (typeof part.value === 'string') {
-                fields[part.fieldname] = part.value;
-              }
-            }
+            const { fields, file: logoUpload } = await readFormWithFile(request, {
+              fileField: 'companyLogo',
+              tooLargeMessage: messages.logoTooLarge,
+              limits: { fileSize: MEMBERSHIP_LOGO_MAX_BYTES, fields: 20 },
+            });
             const parsed = ZSendMembershipEnquiryFields.safeParse(fields);
             if (!parsed.success) throw validationError(toFieldErrors(parsed.error.issues));
             const logo: CheckedLogo | null =

@@ -1,4 +1,3 @@
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
@@ -22,9 +21,8 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { errorResponses, ok } from '../../http/envelope';
 import { toFieldErrors, validationError } from '../../http/field-errors';
-import { readUpload } from '../../http/image-uploads';
 import { perAddress } from '../../http/rate-limits';
-import { acceptingUploads } from '../../http/multipart-uploads';
+import { acceptingUploads, readFormWithFile } from '../../http/multipart-uploads';
 import { requestLanguage } from '../../tenancy/request-language';
 import { requestOrigin } from '../../tenancy/request-origin';
 import type { OrderRow } from '../../payments/apply-verdict';
@@ -198,25 +196,11 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           async (request) => {
             if (!request.isMultipart())
               throw new AppError(415, 'Send the licence as multipart/form-data');
-            const fields: Record<string, string> = {};
-            let pdf: Buffer | null = null;
-            for await (const part of request.parts({
-              limits: { fileSize: MAX_LICENCE_BYTES, files: 1, fields: 5 },
-            })) {
-              if (part.type === 'file') {
-                if (part.fieldname !== 'image') {
-                  await (part as MultipartFile).toBuffer().catch(() => undefined);
-                  continue;
-                }
-                pdf = await readUpload(
-                  part as MultipartFile,
-                  'image',
-                  orderMessages.licenceTooLarge,
-                );
-              } else if (typeof part.value === 'string') {
-                fields[part.fieldname] = part.value;
-              }
-            }
+            const { fields, file: pdf } = await readFormWithFile(request, {
+              fileField: 'image',
+              tooLargeMessage: orderMessages.licenceTooLarge,
+              limits: { fileSize: MAX_LICENCE_BYTES, fields: 5 },
+            });
             const parsed = ZUploadCustomerLicenseFields.safeParse(fields);
             if (!parsed.success) throw validationError(toFieldErrors(parsed.error.issues));
             if (!pdf)
