@@ -1,10 +1,11 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
 import { readUpload } from './image-uploads';
 
 /** Per request; a route narrows them further (`request.file({ limits })`, its own size checks). */
-export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 5, fields: 30 } as const;
+const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 5, fields: 30 } as const;
 
 /**
  * The routes that take files, in a scope of their own with @fastify/multipart. The plugin's hooks
@@ -23,18 +24,20 @@ export function acceptingUploads(routes: FastifyPluginAsyncZod): FastifyPluginAs
 export type FormWithFile = { fields: Record<string, string>; file: Buffer | null };
 
 /**
- * Reads a multipart body: its text fields, and the bytes of the file sent as `fileField` (over
- * `limits.fileSize` is 413 with `tooLargeMessage`). Files under any other name are read to the
- * end and dropped, so the body is consumed.
+ * Reads a multipart body (415 with `notMultipartMessage` for any other): its text fields, and the
+ * bytes of the file sent as `fileField` (over `limits.fileSize` is 413 with `tooLargeMessage`).
+ * Files under any other name are read to the end and dropped, so the body is consumed.
  */
 export async function readFormWithFile(
   request: FastifyRequest,
   options: {
     fileField: string;
+    notMultipartMessage: string;
     tooLargeMessage: string;
     limits: { fileSize: number; fields: number };
   },
 ): Promise<FormWithFile> {
+  if (!request.isMultipart()) throw new AppError(415, options.notMultipartMessage);
   const fields: Record<string, string> = {};
   let file: Buffer | null = null;
   for await (const part of request.parts({ limits: { ...options.limits, files: 1 } })) {

@@ -600,9 +600,9 @@ export class LibvirtHypervisor implements Hypervisor {
       if (isRefusal(error, 'missing')) return null;
       throw error;
     }
-    const domain = await this.find(uuid);
-    if (!domain) return null;
-    if ((await this.status(uuid)) === 'shutoff') await this.quietly(['start', uuid]);
+    const state = await this.status(uuid);
+    if (state === 'missing') return null;
+    if (state === 'shutoff') await this.quietly(['start', uuid]);
     return { uuid };
   }
 

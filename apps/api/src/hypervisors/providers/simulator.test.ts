@@ -99,6 +99,24 @@ describe('simulator', () => {
     expect(await simulator.status(uuid)).toBe('running');
   });
 
+  it('makes one machine for creates of one key sent side by side', async () => {
+    const { simulator, companyId } = fake;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => simulator.create({ ...SPEC, creationKey: 'order-side' })),
+    );
+    expect(new Set(answers.map((answer) => answer.uuid)).size).toBe(1);
+    const rows = await database.db
+      .select({ uuid: simulatedMachines.uuid })
+      .from(simulatedMachines)
+      .where(
+        and(
+          eq(simulatedMachines.companyId, companyId),
+          eq(simulatedMachines.creationKey, 'order-side'),
+        ),
+      );
+    expect(rows).toEqual([{ uuid: answers[0]!.uuid }]);
+  });
+
   it('applies a resize only when the operation completes', async () => {
     const { simulator, passTime } = fake;
     const { uuid } = await simulator.create(SPEC);

@@ -361,6 +361,7 @@ export class SimulatorHypervisor implements Hypervisor {
   private async settle(uuid: string): Promise<void> {
     const now = this.now();
     const changes = table.operationChanges;
+    const deletedNow = sql`${table.operationTarget} = 'deleted' and ${table.operationFailure} is null`;
     await this.db
       .update(table)
       .set({
@@ -373,9 +374,10 @@ export class SimulatorHypervisor implements Hypervisor {
         addedDisksGb: settled(sql`${table.addedDisksGb}`, sql`${changes}->'addedDisksGb'`),
         isArchived: settled(sql`${table.isArchived}`, sql`(${changes}->>'isArchived')::boolean`),
         isRestored: settled(sql`${table.isRestored}`, sql`(${changes}->>'isRestored')::boolean`),
-        privateAddress: sql`case when ${table.operationTarget} = 'deleted' and ${table.operationFailure} is null then null else ${table.privateAddress} end`,
-        // A deleted machine frees its creation key, as a deleted libvirt domain frees its name.
-        creationKey: sql`case when ${table.operationTarget} = 'deleted' and ${table.operationFailure} is null then null else ${table.creationKey} end`,
+        // A deleted machine frees its address and its creation key (as a deleted libvirt domain
+        // frees its name).
+        privateAddress: sql`case when ${deletedNow} then null else ${table.privateAddress} end`,
+        creationKey: sql`case when ${deletedNow} then null else ${table.creationKey} end`,
         operation: null,
         operationTarget: null,
         operationEndsAt: null,
@@ -502,13 +504,13 @@ export class SimulatorHypervisor implements Hypervisor {
     });
   }
 
-  /** The machine a create with this key made, unless it has been deleted since. */
+  /** The machine a create with this key made, unless it has been deleted since (settle frees the key). */
   private async machineMadeBy(creationKey: string): Promise<{ uuid: string } | null> {
     const [made] = await this.db
-      .select({ uuid: table.uuid, state: table.state })
+      .select({ uuid: table.uuid })
       .from(table)
       .where(and(eq(table.companyId, this.companyId), eq(table.creationKey, creationKey)));
-    return made && made.state !== 'deleted' ? { uuid: made.uuid } : null;
+    return made ?? null;
   }
 
   private async insertMachine(machine: {

@@ -6,7 +6,6 @@ import { ZSendMembershipEnquiryFields } from '@cloud-portal/contract/content/sen
 import { MEMBERSHIP_LOGO_MAX_BYTES } from '@cloud-portal/contract/content/membership-rules';
 import { messages } from '@cloud-portal/contract/validation/messages';
 import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../errors';
 import { errorResponses, ok } from '../../http/envelope';
 import { toFieldErrors, validationError } from '../../http/field-errors';
 import { publicWriteRateLimit } from '../../http/rate-limits';
@@ -60,10 +59,9 @@ export function contactRoutes({ companies, mail, uploadsDir }: AppDeps): Fastify
             },
           },
           async (request) => {
-            if (!request.isMultipart())
-              throw new AppError(415, 'Send the enquiry as multipart/form-data');
             const { fields, file: logoUpload } = await readFormWithFile(request, {
               fileField: 'companyLogo',
+              notMultipartMessage: 'Send the enquiry as multipart/form-data',
               tooLargeMessage: messages.logoTooLarge,
               limits: { fileSize: MEMBERSHIP_LOGO_MAX_BYTES, fields: 20 },
             });

@@ -194,10 +194,9 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             },
           },
           async (request) => {
-            if (!request.isMultipart())
-              throw new AppError(415, 'Send the licence as multipart/form-data');
             const { fields, file: pdf } = await readFormWithFile(request, {
               fileField: 'image',
+              notMultipartMessage: 'Send the licence as multipart/form-data',
               tooLargeMessage: orderMessages.licenceTooLarge,
               limits: { fileSize: MAX_LICENCE_BYTES, fields: 5 },
             });
