@@ -32,11 +32,7 @@ export function sandboxCheckoutRoutes(deps: AppDeps): FastifyPluginAsync {
 
   async function ownOrder(request: FastifyRequest<{ Params: { reference: string } }>) {
     const company = await resolveCompany(deps.companies, request);
-    const customer = await identifyCustomer(
-      deps,
-      request,
-      company.id,
-    );
+    const customer = await identifyCustomer(deps, request, company.id);
     const order = await findOrderByReference(deps.db, request.params.reference);
     const isOwn =
       customer !== null &&
