@@ -126,18 +126,27 @@ const ko: ReceiptTexts = {
 
 export const RECEIPT_TEXTS: Record<TLanguage, ReceiptTexts> = { en, ko };
 
-function dateParts(
-  date: Date,
-  locale: string,
-  timeZone: string,
-  options: Intl.DateTimeFormatOptions,
-) {
-  try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone }).formatToParts(date);
-  } catch {
-    // A time zone this runtime does not know: the date as UTC sees it.
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).formatToParts(date);
+const DATE_OPTIONS: Record<TLanguage, Intl.DateTimeFormatOptions> = {
+  en: { year: 'numeric', month: 'short', day: '2-digit' },
+  ko: { year: 'numeric', month: 'numeric', day: 'numeric' },
+};
+
+/** One formatter per language and time zone: building one costs far more than using it. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(language: TLanguage, timeZone: string): Intl.DateTimeFormat {
+  const key = `${language} ${timeZone}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { ...DATE_OPTIONS[language], timeZone });
+    } catch {
+      // A time zone this runtime does not know: the date as UTC sees it.
+      format = new Intl.DateTimeFormat('en-US', { ...DATE_OPTIONS[language], timeZone: 'UTC' });
+    }
+    dateFormats.set(key, format);
   }
+  return format;
 }
 
 /**
@@ -147,22 +156,11 @@ function dateParts(
 export function formatReceiptDate(iso: string, language: TLanguage, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  if (language === 'ko') {
-    const parts = dateParts(date, 'en-US', timeZone, {
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-    });
-    const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
-    return `${part('year')}년 ${part('month')}월 ${part('day')}일`;
-  }
-  const parts = dateParts(date, 'en-US', timeZone, {
-    year: 'numeric',
-    month: 'short',
-    day: '2-digit',
-  });
+  const parts = dateFormat(language, timeZone).formatToParts(date);
   const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
-  return `${part('day')} ${part('month')}, ${part('year')}`;
+  return language === 'ko'
+    ? `${part('year')}년 ${part('month')}월 ${part('day')}일`
+    : `${part('day')} ${part('month')}, ${part('year')}`;
 }
 
 /** 1500 basis points → '15', 750 → '7.5'. */
