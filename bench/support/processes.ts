@@ -2,23 +2,13 @@
 // of their own; the bench's own process only orchestrates.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** USER_HZ: Linux reports process CPU time in hundredths of a second. */
 const CLOCK_TICKS = 100;
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../apps/api/test/support/free-port';
 
 type Readiness = { logFile: string } & (
   | /** Ready once this URL answers 2xx. */ { readyUrl: string }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { companies } from '../../apps/api/src/db/schema/company';
 import { startJobQueue } from '../../apps/api/src/jobs/job-queue';
 import { registerWorkers } from '../../apps/api/src/jobs/workers';
 import { createMailTransport } from '../../apps/api/src/mail/mail-transport';
+import { reservePort } from '../../apps/api/test/support/free-port';
 import { startSmtpReceiver, type SmtpReceiver } from '../../apps/api/test/support/smtp-receiver';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,17 +32,6 @@ export type Portal = {
   close: () => Promise<void>;
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Starts the whole portal, as `npm start` does, on a free port with a fresh embedded database:
  * the built web app (npm run build first) and the API. The test keeps the database handle to put
@@ -54,7 +43,10 @@ export async function startPortal(): Promise<Portal> {
   if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` (npm run test:e2e does).');
   }
-  const port = await freePort();
+  // Held until the portal listens: seeding takes seconds, and parallel spec files (and their
+  // browsers' outgoing connections) would otherwise be free to take the port meanwhile.
+  const reservation = await reservePort();
+  const { port } = reservation;
   const smtp = await startSmtpReceiver();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-portal-e2e-'));
   const config = loadConfig({
@@ -83,6 +75,7 @@ export async function startPortal(): Promise<Portal> {
     simulatorOperationMs: config.simulatorOperationMs,
   });
   const app: FastifyInstance = await buildApp({ config, db: database.db, jobs });
+  await reservation.release();
   await app.listen({ port, host: config.host });
 
   return {
