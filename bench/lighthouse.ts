@@ -164,6 +164,7 @@ async function setCookies(port: number, portalUrl: string, cookie: string): Prom
       .filter(Boolean)
       .map((part) => {
         const separator = part.indexOf('=');
+        // Path `/`, as the portal sets both cookies (ADR 006): a page's own request carries them.
         return {
           name: part.slice(0, separator),
           value: part.slice(separator + 1),

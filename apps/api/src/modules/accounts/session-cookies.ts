@@ -6,6 +6,12 @@ export const ACCESS_COOKIE = 'cp_access';
 export const REFRESH_COOKIE = 'cp_refresh';
 /** The refresh token is sent only to the refresh and logout calls. */
 const REFRESH_PATH = '/api/auth';
+/**
+ * Where the access cookie lived until issue 12 (ADR 006 amended): sent only to /api, it never
+ * reached a page's own request, so no customer page could be written on the server (ADR 022). A
+ * browser that still holds one is told to drop it whenever the cookies are set or cleared.
+ */
+const LEGACY_ACCESS_PATH = '/api';
 
 /** httpOnly, SameSite cookies: no script can read the tokens, and other sites cannot send them. */
 export function setSessionCookies(
@@ -18,10 +24,13 @@ export function setSessionCookies(
     0,
     Math.floor((tokens.sessionExpiresAt.getTime() - Date.now()) / 1000),
   );
+  // Before the new one: a client keeping cookies by name alone keeps the new one.
+  reply.clearCookie(ACCESS_COOKIE, { ...common, httpOnly: true, path: LEGACY_ACCESS_PATH });
+  // Sent with the page's own request too, so the server can write a signed-in customer's page.
   reply.setCookie(ACCESS_COOKIE, tokens.accessToken, {
     ...common,
     httpOnly: true,
-    path: '/api',
+    path: '/',
     maxAge: Math.max(0, Math.floor((tokens.accessExpiresAt.getTime() - Date.now()) / 1000)),
   });
   reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
@@ -42,7 +51,8 @@ export function setSessionCookies(
 
 export function clearSessionCookies(reply: FastifyReply, isSecure: boolean): void {
   const common = { secure: isSecure, sameSite: 'lax' as const };
-  reply.clearCookie(ACCESS_COOKIE, { ...common, httpOnly: true, path: '/api' });
+  reply.clearCookie(ACCESS_COOKIE, { ...common, httpOnly: true, path: '/' });
+  reply.clearCookie(ACCESS_COOKIE, { ...common, httpOnly: true, path: LEGACY_ACCESS_PATH });
   reply.clearCookie(REFRESH_COOKIE, {
     ...common,
     sameSite: 'strict',
