@@ -166,8 +166,19 @@ describe('visitor pages written on the server', () => {
 
   it('keeps the ids the server wrote: every label and ARIA reference finds its element, before and after a list opens', async () => {
     const { context, page } = await newPage(browser);
+    const html = await (await fetch(`${portal.url}/marketplace`)).text();
+    const serverInputIds = [...html.matchAll(/<input\b[^>]*?\sid="([^"]+)"/g)].map((m) => m[1]!);
+    expect(serverInputIds.length).toBeGreaterThanOrEqual(3);
     await page.goto(`${portal.url}/marketplace`);
     await waitForHydration(page, 'main h1');
+    await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+    // Hydration keeps them: Mantine's own useId gave every field a new one after mount, in a
+    // second, blocking render of the whole page (ADR 024).
+    const replaced = await page.evaluate(
+      (ids) => ids.filter((id) => document.getElementById(id) === null),
+      serverInputIds,
+    );
+    expect(replaced).toEqual([]);
     const unresolvedReferences = () =>
       page.evaluate(() => {
         const missing: string[] = [];
@@ -236,13 +247,18 @@ describe('visitor pages written on the server', () => {
     const cookie = (await context.cookies())
       .map(({ name, value }) => `${name}=${value}`)
       .join('; ');
+    const serverInputIds = new Map<string, string[]>();
     for (const tab of ['2', '3', '6']) {
       const response = await fetch(`${portal.url}/customerprofile/${tab}`, { headers: { cookie } });
       expect(response.headers.get('cache-control')).toBe('private, no-store');
       const html = await response.text();
       expect(html).toContain('id="cp-first-render"');
       expect(html).toContain(customer.email);
+      const ids = [...html.matchAll(/<input\b[^>]*?\sid="([^"]+)"/g)].map((match) => match[1]!);
+      serverInputIds.set(tab, ids);
     }
+    // The details form's fields at least.
+    expect(serverInputIds.get('2')!.length).toBeGreaterThanOrEqual(8);
     // Without the session the same page is the shell (and the browser asks for a login).
     const visitor = await (await fetch(`${portal.url}/customerprofile/2`)).text();
     expect(visitor).toContain('<div id="root"></div>');
@@ -251,8 +267,18 @@ describe('visitor pages written on the server', () => {
     for (const tab of ['2', '3', '6']) {
       await page.goto(`${portal.url}/customerprofile/${tab}`);
       await waitForHydration(page, 'main h1');
+      // The browser's own cookies reach the page's request (the access cookie's path is /, ADR
+      // 006), so the server wrote this page and it hydrated in place, its fields keeping the
+      // server's ids. Under /api, the browser got the shell and wrote the page itself.
+      await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+      const missing = await page.evaluate(
+        (ids) => ids.filter((id) => document.getElementById(id) === null),
+        serverInputIds.get(tab)!,
+      );
+      expect(missing, `ids the server wrote on /customerprofile/${tab}`).toEqual([]);
     }
     await screenshot(page, 'first-render-profile-desktop');
+
     expect(await removedHeading()).toBe(0);
     expect(consoleErrors).toEqual([]);
     expect(pageErrors(page)).toEqual([]);

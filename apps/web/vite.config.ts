@@ -58,6 +58,35 @@ function mantineStylesPerChunk(): Plugin {
   };
 }
 
+const MANTINE_USE_ID = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+
+/**
+ * Mantine's `useId` starts from React's id, then swaps it for a random one in a layout effect
+ * after every mount. That update is synchronous: on a page the server wrote, hydration's commit
+ * was followed by a second, blocking render of every input, label and tab (and a DOM write of
+ * each id), 40–50 ms of a mid-range phone's main thread (about 200 ms of Lighthouse's throttled
+ * TBT on the profile page). React's `useId` is already unique in the page and the same on the
+ * server and in the browser (React 19 writes ids CSS accepts, `_R_1_`), so in a build Mantine's
+ * hook returns it, or the id the component was given, and never changes it. The dev server
+ * pre-bundles Mantine and keeps Mantine's own.
+ */
+function stableMantineIds(): Plugin {
+  return {
+    name: 'cloud-portal:stable-mantine-ids',
+    enforce: 'pre',
+    load(id) {
+      if (!MANTINE_USE_ID.test(id)) return null;
+      return [
+        "import { useId as useReactId } from 'react';",
+        'export function useId(staticId) {',
+        '  const reactId = useReactId();',
+        "  return typeof staticId === 'string' ? staticId : `mantine-${reactId.replace(/:/g, '')}`;",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
 /** Shared lazy code smaller than this (before minifying) is copied into the pages that use it. */
 const INLINE_SHARED_BELOW_BYTES = 24_000;
 
@@ -93,7 +122,7 @@ const serverBuild: UserConfig = {
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The API serves the built app at the site root with an SPA fallback.
   base: '/',
-  plugins: [mantineStylesPerChunk(), react()],
+  plugins: [mantineStylesPerChunk(), stableMantineIds(), react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

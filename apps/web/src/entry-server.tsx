@@ -1,4 +1,3 @@
-import './lib/zod-without-eval';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';

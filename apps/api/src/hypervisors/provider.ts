@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import { MACHINE_STATES } from '@cloud-portal/contract/vms/vm-action-rules';
 
 /**
  * The one interface every hypervisor driver implements (DESIGN.md "Pluggable providers"): what
@@ -8,14 +9,7 @@ import type { Database } from '../db/client';
  * inside the driver; vendor errors never leave it except as the two typed errors below.
  */
 
-export const MACHINE_STATES = [
-  'provisioning',
-  'running',
-  'shutoff',
-  'busy',
-  'missing',
-  'failed',
-] as const;
+export { MACHINE_STATES };
 export type MachineState = (typeof MACHINE_STATES)[number];
 
 /** At most two disks may be added to a machine (vm-lifecycle.md §9). */

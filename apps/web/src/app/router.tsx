@@ -3,7 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CompanyGate } from '@/features/company/components/company-gate';
 import type { VmOrderKit, VmOrderPageProps } from '@/features/vm-orders/components/vm-order-kit';
-import { loadNamespace, type LazyNamespace } from '@/i18n/i18n';
+import { loadNamespace, settledLanguage, type LazyNamespace } from '@/i18n/i18n';
+import { prepareCountryNames } from '@/lib/country-display-name';
 import { PROTECTED_ROUTES } from '@/lib/protected-routes';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './pages/route-error-page';
@@ -65,6 +66,21 @@ function accountsPage<TModule>(
   pick: (module: TModule) => ComponentType,
 ) {
   return pageWithTexts('accounts', load, pick);
+}
+
+/**
+ * A page of the accounts area whose form lists countries: it also waits for the region names,
+ * built in a task of their own instead of inside the page's first render (prepareCountryNames).
+ */
+function accountsPageWithCountries<TModule>(
+  load: () => Promise<TModule>,
+  pick: (module: TModule) => ComponentType,
+) {
+  return accountsPage(
+    () =>
+      Promise.all([load(), settledLanguage().then(prepareCountryNames)]).then(([module]) => module),
+    pick,
+  );
 }
 
 /** portal.md §2: the information pages, the partner clouds and the business units. */
@@ -156,7 +172,7 @@ const loginPage = accountsPage(
   () => import('@/features/accounts/pages/login-page'),
   (module) => module.LoginPage,
 );
-const signupPage = accountsPage(
+const signupPage = accountsPageWithCountries(
   () => import('@/features/accounts/pages/signup-page'),
   (module) => module.SignupPage,
 );
@@ -172,7 +188,7 @@ const loginOtpPage = accountsPage(
   () => import('@/features/accounts/pages/login-otp-page'),
   (module) => module.LoginOtpPage,
 );
-const profilePage = accountsPage(
+const profilePage = accountsPageWithCountries(
   () => import('@/features/accounts/pages/profile-page'),
   (module) => module.ProfilePage,
 );

@@ -167,6 +167,12 @@ export async function loadNamespace(namespace: LazyNamespace): Promise<void> {
   await loadNamespaceBundle(namespace, getCurrentLanguage(i18next.language));
 }
 
+/** The language pages render in, once `initI18n` has settled it. */
+export async function settledLanguage(): Promise<TLanguage> {
+  await ready;
+  return getCurrentLanguage(i18next.language);
+}
+
 async function switchTo(language: TLanguage): Promise<void> {
   await Promise.all([
     language !== 'en' && !i18next.hasResourceBundle(language, 'translation')

@@ -1,7 +1,8 @@
+import { CSRF_HEADER } from '@cloud-portal/contract/accounts/csrf';
 import type { TSessionUser } from '@cloud-portal/contract/accounts/session';
 import type { TEnvelope } from '@cloud-portal/contract/envelope';
 import { pageEnvironment } from './page-environment';
-import { CSRF_HEADER_NAME, readCsrfToken } from './session-cookie';
+import { readCsrfToken } from './session-cookie';
 import { recordServerDate, serverNow } from './server-clock';
 import { RENEW_BEFORE_ACCESS_EXPIRY_MS } from './session-timers';
 
@@ -152,7 +153,7 @@ async function send(
         ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
         // Checked on every state-changing call (and the spec's removeProfileImage GET); sent on
         // every call of the customer, so no call can forget it.
-        ...(csrfToken === null ? {} : { [CSRF_HEADER_NAME]: csrfToken }),
+        ...(csrfToken === null ? {} : { [CSRF_HEADER]: csrfToken }),
       },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: withTimeout(signal),

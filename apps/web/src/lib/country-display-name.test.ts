@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { countryDisplayName } from './country-display-name';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { countryDisplayName, prepareCountryNames } from './country-display-name';
 
 describe('countryDisplayName', () => {
   it('names the country in the page language', () => {
@@ -11,5 +11,26 @@ describe('countryDisplayName', () => {
   it('keeps the configured name without a usable code', () => {
     expect(countryDisplayName(null, 'Kenya', 'ko')).toBe('Kenya');
     expect(countryDisplayName('not a code', 'Kenya', 'ko')).toBe('Kenya');
+  });
+});
+
+describe('prepareCountryNames', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('builds the language’s formatter in a task of its own, once', async () => {
+    vi.useFakeTimers();
+    const built = vi.spyOn(Intl, 'DisplayNames');
+    const prepared = prepareCountryNames('fr');
+    expect(built).not.toHaveBeenCalled();
+    await vi.runAllTimersAsync();
+    await prepared;
+    expect(built).toHaveBeenCalledTimes(1);
+
+    await prepareCountryNames('fr');
+    expect(countryDisplayName('FR', 'France', 'fr')).toBe('France');
+    expect(built).toHaveBeenCalledTimes(1);
   });
 });

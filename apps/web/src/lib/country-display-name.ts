@@ -16,6 +16,22 @@ function regionNamesIn(language: string): Intl.DisplayNames | null {
 }
 
 /**
+ * Resolves once the language's formatter is built, in a task of its own. Chromium loads its region
+ * names when the first formatter is built, tens of milliseconds on a phone; left to the first
+ * `countryDisplayName`, that lands in the long task that renders (or hydrates) a form with
+ * country lists. Routes with such forms wait for this beside their code (app/router.tsx).
+ */
+export function prepareCountryNames(language: string): Promise<void> {
+  if (regionNames.has(language)) return Promise.resolve();
+  return new Promise((resolve) => {
+    setTimeout(() => {
+      regionNamesIn(language);
+      resolve();
+    }, 0);
+  });
+}
+
+/**
  * A country's name in the page's language, from its ISO 3166 code (the browser's own CLDR names);
  * `fallback` (the configured English name) where the engine has none.
  */

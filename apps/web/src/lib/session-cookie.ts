@@ -1,19 +1,14 @@
+import { CSRF_COOKIE } from '@cloud-portal/contract/accounts/csrf';
 import { pageEnvironment } from './page-environment';
 
-/*
- * ADR 006: the session lives in httpOnly cookies the page cannot read, plus `cp_csrf`, which it
- * can. The names equal CSRF_COOKIE and CSRF_HEADER of the contract's accounts/session.ts (a test
- * checks); that file builds zod schemas, which the browser bundle does not carry.
- */
-export const CSRF_COOKIE_NAME = 'cp_csrf';
-export const CSRF_HEADER_NAME = 'x-csrf-token';
+// ADR 006: the session lives in httpOnly cookies the page cannot read, plus `cp_csrf`, which it can.
 
 /**
  * The CSRF token every state-changing call echoes, or null. The cookie lives exactly as long as
  * the session, so its presence also says that a session may exist.
  */
 export function readCsrfToken(cookies: string = readableCookies()): string | null {
-  return readCookie(CSRF_COOKIE_NAME, cookies);
+  return readCookie(CSRF_COOKIE, cookies);
 }
 
 /** A cookie the page can read, decoded; null when it is absent or empty. */

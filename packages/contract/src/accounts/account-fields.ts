@@ -7,7 +7,7 @@ import {
   isValidPassword,
   PASSWORD_MAX_LENGTH,
 } from '../validation/account-rules';
-import { zEmail } from '../validation/email';
+import { zEmail } from '../validation/field-schemas';
 
 /** zod fields built on account-rules.ts, shared by sign-up, login, recovery and the profile. */
 

@@ -19,6 +19,4 @@ export type TSessionUser = z.infer<typeof ZSessionUser>;
 /** twoFactorAuth's `data`: an array whose first item is the user (the spec's shape). */
 export const ZTwoFactorAuthResponse = z.array(ZSessionUser);
 
-/** The header every state-changing call of a signed-in customer carries (value of the cp_csrf cookie). */
-export const CSRF_HEADER = 'x-csrf-token';
-export const CSRF_COOKIE = 'cp_csrf';
+export { CSRF_COOKIE, CSRF_HEADER } from './csrf';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { zEmail } from '../validation/email';
+import { zEmail, zOptionalText, zRequiredText } from '../validation/field-schemas';
 import { messages } from '../validation/messages';
-import { zOptionalText, zRequiredText } from '../validation/text';
 import { zWebsiteUrl } from '../validation/website-url';
 import { isContactNumber } from './membership-rules';
 import { contentTextLimits } from './text-limits';

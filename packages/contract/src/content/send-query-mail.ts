@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { zEmail } from '../validation/email';
+import { zEmail, zRequiredText } from '../validation/field-schemas';
 import { messages } from '../validation/messages';
-import { zRequiredText } from '../validation/text';
 import { zWebsiteUrl } from '../validation/website-url';
 import { contentTextLimits } from './text-limits';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEmail } from '../validation/email';
+import { zEmail } from '../validation/field-schemas';
 import { zWebsiteUrl } from '../validation/website-url';
 
 /** POST /api/newsLetter/subscribeUser: 200 'Subscribed successfully', 409 'The email already exists'. */

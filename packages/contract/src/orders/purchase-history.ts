@@ -23,7 +23,7 @@ export const ZPurchaseHistoryRow = z.object({
 });
 export type TPurchaseHistoryRow = z.infer<typeof ZPurchaseHistoryRow>;
 
-export const PURCHASE_HISTORY_PAGE_SIZE = 10;
+export { PURCHASE_HISTORY_PAGE_SIZE } from '../accounts/profile-page-sizes';
 
 /** GET /api/profileSetting/purchaseHistory?page=N (customers): one page, newest first. */
 export const ZPurchaseHistoryQuery = z.object({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isEmail, validateEmail, zEmail } from './email';
+import { isEmail, validateEmail } from './email';
+import { zEmail } from './field-schemas';
 
 describe('email rule', () => {
   it.each([

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { messages } from './messages';
 
 /**
@@ -20,15 +19,6 @@ export function isEmail(value: string): boolean {
     value.indexOf('@') <= MAX_EMAIL_LOCAL_PART_LENGTH &&
     EMAIL_PATTERN.test(value)
   );
-}
-
-/** A required email field; trimmed before the checks, as the spec asks. */
-export function zEmail(invalidMessage: string = messages.emailInvalid) {
-  return z
-    .string({ error: messages.emailRequired })
-    .trim()
-    .min(1, { error: messages.emailRequired, abort: true })
-    .refine(isEmail, invalidMessage);
 }
 
 /** The browser's form check: the first failing message, or null. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacters, validateRequiredText, zOptionalText, zRequiredText } from './text';
+import { zOptionalText, zRequiredText } from './field-schemas';
+import { hasControlCharacters, validateRequiredText } from './text';
 
 const controlMessage = 'This text contains invisible control characters. Please remove them';
 

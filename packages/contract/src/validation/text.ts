@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { messages } from './messages';
 
 /**
@@ -10,29 +9,6 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]
 
 export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTER.test(value);
-}
-
-const isPlainText = (value: string) => !hasControlCharacters(value);
-
-/** A required free-text field, trimmed, with the spec's message when blank and a sane length cap. */
-export function zRequiredText(requiredMessage: string, maxLength = 5_000) {
-  return z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage, abort: true })
-    .max(maxLength, `Use at most ${maxLength} characters`)
-    .refine(isPlainText, messages.textControlCharacters);
-}
-
-/** An optional free-text field: absent is ''. */
-export function zOptionalText(maxLength: number) {
-  return z
-    .string()
-    .trim()
-    .max(maxLength, `Use at most ${maxLength} characters`)
-    .refine(isPlainText, messages.textControlCharacters)
-    .optional()
-    .default('');
 }
 
 /** The browser's check for the same rule. */

@@ -41,7 +41,7 @@ export const ZActiveVm = z.object({
 });
 export type TActiveVm = z.infer<typeof ZActiveVm>;
 
-export const ACTIVE_VMS_PAGE_SIZE = 10;
+export { ACTIVE_VMS_PAGE_SIZE } from '../accounts/profile-page-sizes';
 
 /** GET /api/vmAction/activeVMs?page=N (customers): one page of their VMs, newest first. */
 export const ZActiveVmsQuery = z.object({

@@ -27,7 +27,7 @@ export const ZArchivedVm = z.object({
 });
 export type TArchivedVm = z.infer<typeof ZArchivedVm>;
 
-export const ARCHIVED_VMS_PAGE_SIZE = 10;
+export { ARCHIVED_VMS_PAGE_SIZE } from '../accounts/profile-page-sizes';
 
 /** GET /api/vmAction/archivedVMs?page=N (customers): their archived machines, latest first. */
 export const ZArchivedVmsQuery = z.object({

@@ -49,7 +49,7 @@ export const ZVmBackup = z.object({
 });
 export type TVmBackup = z.infer<typeof ZVmBackup>;
 
-export const VM_BACKUPS_PAGE_SIZE = 20;
+export { VM_BACKUPS_PAGE_SIZE } from '../accounts/profile-page-sizes';
 
 /**
  * GET /api/vmAction/vmBackups?vmId=N&page=P (customers): one page of the backups of one of their

@@ -15,13 +15,7 @@ import { MAX_RENEW_SELECTION } from './renew-selection';
  * that is not the server's quote answers 409 with `data.quote`.
  */
 
-export const renewMessages = {
-  renewalInProgress: 'This VM already has a renewal in progress.',
-  notRenewable: 'This VM cannot be renewed in its current state.',
-  productUnavailable: "This VM's product is no longer offered, so it cannot be renewed.",
-  mixedCurrencies: 'The selected VMs are priced in different currencies. Renew them separately.',
-  noPeriod: "This VM's period cannot be renewed. Please contact support.",
-} as const;
+export { renewMessages } from './renew-messages';
 
 /** The machine states a renewal is taken for; others (provisioning, busy, failed) answer 409. */
 export const RENEWABLE_VM_STATUSES = ['running', 'shutoff', 'expired', 'archived'] as const;

@@ -30,7 +30,7 @@ export const ZRenewalVm = z.object({
 });
 export type TRenewalVm = z.infer<typeof ZRenewalVm>;
 
-export const RENEWAL_VMS_PAGE_SIZE = 10;
+export { RENEWAL_VMS_PAGE_SIZE } from '../accounts/profile-page-sizes';
 
 /**
  * GET /api/vmAction/renewalVMs?page=N (customers): one page of their machines whose end date is

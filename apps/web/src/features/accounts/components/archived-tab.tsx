@@ -14,7 +14,8 @@ import {
 import { useViewportQuery } from '@/lib/assumed-viewport';
 import { IconArchiveOff, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ARCHIVED_VMS_PAGE_SIZE, type TArchivedVm } from '@cloud-portal/contract/vms/archived-vms';
+import { ARCHIVED_VMS_PAGE_SIZE } from '@cloud-portal/contract/accounts/profile-page-sizes';
+import type { TArchivedVm } from '@cloud-portal/contract/vms/archived-vms';
 import { FactList } from '@/components/fact-list';
 import { showSuccessToast } from '@/lib/notify';
 import { useArchivedVms } from '../api/archived-vms';

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ACTIVE_VMS_PAGE_SIZE } from '@cloud-portal/contract/vms/active-vms';
+import { ACTIVE_VMS_PAGE_SIZE } from '@cloud-portal/contract/accounts/profile-page-sizes';
 import { useActiveVms } from '../api/active-vms';
 import { useBackupMessages, useBackupTextsReady } from './backups/backup-texts';
 import { VmBackupCard } from './backups/vm-backup-card';

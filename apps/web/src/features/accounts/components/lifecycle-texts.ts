@@ -5,7 +5,7 @@ import {
   RESTORE_ARCHIVE_IN_PROGRESS,
   RESTORE_ARCHIVE_NOT_RENEWED,
   RESTORE_ARCHIVE_SUCCESS,
-} from '@cloud-portal/contract/vms/restore-archive-vm';
+} from '@cloud-portal/contract/vms/archive-messages';
 import { getCurrentLanguage, loadNamespace } from '@/i18n/i18n';
 import { useContractMessages } from '@/lib/use-contract-messages';
 

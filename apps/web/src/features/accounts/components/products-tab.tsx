@@ -17,7 +17,8 @@ import {
 import { useViewportQuery } from '@/lib/assumed-viewport';
 import { IconLock, IconServerOff, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ACTIVE_VMS_PAGE_SIZE, type TActiveVm } from '@cloud-portal/contract/vms/active-vms';
+import { ACTIVE_VMS_PAGE_SIZE } from '@cloud-portal/contract/accounts/profile-page-sizes';
+import type { TActiveVm } from '@cloud-portal/contract/vms/active-vms';
 import { FactList } from '@/components/fact-list';
 import { useActiveVms } from '../api/active-vms';
 import { useLiveVmState } from '../api/vm-actions/get-vm-status';

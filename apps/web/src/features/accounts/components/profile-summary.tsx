@@ -16,10 +16,15 @@ import { toAssetUrl } from '@/lib/asset-url';
 import classes from './profile-summary.module.css';
 import { CustomerAvatar } from './customer-avatar';
 
-type Props = { details: TUserDetails | null; onOpenImage: () => void };
+type Props = {
+  details: TUserDetails | null;
+  onOpenImage: () => void;
+  /** A pointer or the keyboard reached the image: the dialog's code may start loading. */
+  onPrepareImage?: () => void;
+};
 
 /** The band at the top of the profile: the image (a button that opens Remove / Update), name and email. */
-export function ProfileSummary({ details, onOpenImage }: Props) {
+export function ProfileSummary({ details, onOpenImage, onPrepareImage }: Props) {
   const { t } = useTranslation('accounts');
   const fullName = details ? `${details.firstName} ${details.lastName}`.trim() : '';
 
@@ -31,6 +36,8 @@ export function ProfileSummary({ details, onOpenImage }: Props) {
             <UnstyledButton
               className={classes.imageButton}
               onClick={onOpenImage}
+              onPointerEnter={onPrepareImage}
+              onFocus={onPrepareImage}
               aria-haspopup="dialog"
               data-testid="profile-image-button"
             >

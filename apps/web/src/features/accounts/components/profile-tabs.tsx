@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Card, EmptyState, Tabs } from '@mantine/core';
 import {
   IconArchive,
@@ -10,13 +10,34 @@ import {
   IconTicket,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
+import { ListSkeleton } from './paged-list';
 import { PROFILE_TABS, type ProfileTab } from './profile-tabs-model';
 import classes from './profile-tabs.module.css';
 import { ProductsTab } from './products-tab';
-import { PurchaseHistoryTab } from './purchase-history-tab';
-import { RenewalsTab } from './renewals-tab';
-import { ArchivedTab } from './archived-tab';
-import { BackupTab } from './backup-tab';
+
+// Products is the tab the profile opens on (and the one the header's menu links to). The others
+// load when a pointer or the keyboard reaches their tab, a moment before the choice, so the
+// profile's own chunk (and its evaluation, a long task on a phone) carries one tab's code, not five.
+// Tickets has no content yet.
+const TAB_CONTENT: Partial<Record<ProfileTab, ReturnType<typeof lazyWithPreload>>> = {
+  'purchase-history': lazyWithPreload(
+    () => import('./purchase-history-tab'),
+    (module) => module.PurchaseHistoryTab,
+  ),
+  renewals: lazyWithPreload(
+    () => import('./renewals-tab'),
+    (module) => module.RenewalsTab,
+  ),
+  archived: lazyWithPreload(
+    () => import('./archived-tab'),
+    (module) => module.ArchivedTab,
+  ),
+  backup: lazyWithPreload(
+    () => import('./backup-tab'),
+    (module) => module.BackupTab,
+  ),
+};
 
 const TAB_ICONS = {
   products: IconServer,
@@ -46,6 +67,7 @@ type Props = { initialTab: ProfileTab };
  */
 export function ProfileTabs({ initialTab }: Props) {
   const { t } = useTranslation('accounts');
+  const { t: tCommon } = useTranslation();
   const [tab, setTab] = useState<string | null>(initialTab);
   const listRef = useRef<HTMLDivElement>(null);
 
@@ -67,36 +89,50 @@ export function ProfileTabs({ initialTab }: Props) {
           {PROFILE_TABS.map((value) => {
             const Icon = TAB_ICONS[value];
             return (
-              <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+              <Tabs.Tab
+                key={value}
+                value={value}
+                leftSection={<Icon size={16} aria-hidden />}
+                onPointerEnter={TAB_CONTENT[value]?.preload}
+                onFocus={TAB_CONTENT[value]?.preload}
+              >
                 {t(LABEL_KEYS[value])}
               </Tabs.Tab>
             );
           })}
         </Tabs.List>
-        {PROFILE_TABS.map((value) => (
-          <Tabs.Panel key={value} value={value} p={{ base: 'md', sm: 'xl' }}>
-            {value === 'products' ? (
-              <ProductsTab />
-            ) : value === 'purchase-history' ? (
-              <PurchaseHistoryTab />
-            ) : value === 'renewals' ? (
-              <RenewalsTab />
-            ) : value === 'archived' ? (
-              <ArchivedTab />
-            ) : value === 'backup' ? (
-              <BackupTab />
-            ) : (
-              <EmptyState
-                icon={<IconHourglassHigh size={28} aria-hidden />}
-                withIndicatorBackground
-                title={t('profileTabs.notAvailableTitle')}
-                description={t('profileTabs.notAvailableText', { tab: t(LABEL_KEYS[value]) })}
-                data-testid={`profile-tab-panel-${value}`}
-                py="lg"
-              />
-            )}
-          </Tabs.Panel>
-        ))}
+        {PROFILE_TABS.map((value) => {
+          const LaterTab = TAB_CONTENT[value]?.Component;
+          return (
+            <Tabs.Panel key={value} value={value} p={{ base: 'md', sm: 'xl' }}>
+              <Suspense
+                fallback={
+                  <ListSkeleton
+                    count={3}
+                    height={72}
+                    label={tCommon('common.loading')}
+                    testId="profile-tab-loading"
+                  />
+                }
+              >
+                {value === 'products' ? (
+                  <ProductsTab />
+                ) : LaterTab ? (
+                  <LaterTab />
+                ) : (
+                  <EmptyState
+                    icon={<IconHourglassHigh size={28} aria-hidden />}
+                    withIndicatorBackground
+                    title={t('profileTabs.notAvailableTitle')}
+                    description={t('profileTabs.notAvailableText', { tab: t(LABEL_KEYS[value]) })}
+                    data-testid={`profile-tab-panel-${value}`}
+                    py="lg"
+                  />
+                )}
+              </Suspense>
+            </Tabs.Panel>
+          );
+        })}
       </Tabs>
     </Card>
   );

@@ -16,10 +16,8 @@ import {
 import { useViewportQuery } from '@/lib/assumed-viewport';
 import { IconExternalLink, IconReceiptOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import {
-  PURCHASE_HISTORY_PAGE_SIZE,
-  type TPurchaseHistoryRow,
-} from '@cloud-portal/contract/orders/purchase-history';
+import { PURCHASE_HISTORY_PAGE_SIZE } from '@cloud-portal/contract/accounts/profile-page-sizes';
+import type { TPurchaseHistoryRow } from '@cloud-portal/contract/orders/purchase-history';
 import { ExternalLinkHint } from '@/components/external-link-hint';
 import { FactList } from '@/components/fact-list';
 import { QueryErrorAlert } from '@/components/query-error-alert';

@@ -1,15 +1,21 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { Container, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { useUserProfileInfo } from '../api/get-user-profile-info';
 import { ProfileDetailsForm } from '../components/profile-details-form';
-import { ProfileImageModal } from '../components/profile-image-modal';
 import { ProfileSummary } from '../components/profile-summary';
 import { ProfileTabs } from '../components/profile-tabs';
 import { toProfileTab } from '../components/profile-tabs-model';
 import { useAccountMessages } from '../components/use-account-messages';
+
+// The image dialog's code loads when a pointer or the keyboard reaches the image.
+const { Component: ProfileImageModal, preload: preloadProfileImageModal } = lazyWithPreload(
+  () => import('../components/profile-image-modal'),
+  (module) => module.ProfileImageModal,
+);
 
 /**
  * /customerprofile/{id} and /CustomerProfile/{id} (vm-lifecycle.md §2.7): the profile image
@@ -26,7 +32,11 @@ export function ProfilePage() {
 
   return (
     <>
-      <ProfileSummary details={details ?? null} onOpenImage={() => setIsImageOpen(true)} />
+      <ProfileSummary
+        details={details ?? null}
+        onOpenImage={() => setIsImageOpen(true)}
+        onPrepareImage={preloadProfileImageModal}
+      />
       <Container size="xl" pb={{ base: 48, md: 72 }}>
         <Stack gap="xl">
           {profile.isPending ? (
@@ -47,13 +57,15 @@ export function ProfilePage() {
           <ProfileTabs key={id} initialTab={toProfileTab(id)} />
         </Stack>
       </Container>
-      {details && (
-        <ProfileImageModal
-          opened={isImageOpen}
-          onClose={() => setIsImageOpen(false)}
-          imagePath={details.imagePath}
-          fullName={`${details.firstName} ${details.lastName}`.trim()}
-        />
+      {details && isImageOpen && (
+        <Suspense fallback={null}>
+          <ProfileImageModal
+            opened
+            onClose={() => setIsImageOpen(false)}
+            imagePath={details.imagePath}
+            fullName={`${details.firstName} ${details.lastName}`.trim()}
+          />
+        </Suspense>
       )}
     </>
   );

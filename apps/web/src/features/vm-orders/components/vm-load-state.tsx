@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { vmActionMessages } from '@cloud-portal/contract/vms/vm-actions';
+import { vmActionMessages } from '@cloud-portal/contract/vms/vm-action-rules';
 import { isApiError } from '@/lib/api-client';
 import { useVmOrderMessages } from './vm-order-texts';
 import { VmLoadError, VmOrderSkeleton, VmUnavailable } from './vm-order-frame';

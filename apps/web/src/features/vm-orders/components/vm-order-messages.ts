@@ -1,9 +1,9 @@
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
 import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
 import { backupMessages } from '@cloud-portal/contract/vms/backup-pricing';
-import { renewMessages } from '@cloud-portal/contract/vms/renew-vm';
+import { renewMessages } from '@cloud-portal/contract/vms/renew-messages';
 import { updateMessages } from '@cloud-portal/contract/vms/update-pricing';
-import { vmActionMessages } from '@cloud-portal/contract/vms/vm-actions';
+import { vmActionMessages } from '@cloud-portal/contract/vms/vm-action-rules';
 
 /** §8 "Blocked VM tooltips": what the API answers (403) for a blocked machine, word for word. */
 export const blockedMessages = {

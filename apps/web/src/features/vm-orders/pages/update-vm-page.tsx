@@ -9,7 +9,7 @@ import {
   hidesSpecifications,
   sortedLines,
 } from '@cloud-portal/contract/marketplace/configuration-rules';
-import { vmActionMessages } from '@cloud-portal/contract/vms/vm-actions';
+import { vmActionMessages } from '@cloud-portal/contract/vms/vm-action-rules';
 import {
   DEFAULT_UPDATE_TYPE,
   quoteUpdate,

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TActiveVm } from '@cloud-portal/contract/vms/active-vms';
 import type { TVmBackup, VmBackupStatus } from '@cloud-portal/contract/vms/backups';
-import { VM_BACKUPS_PAGE_SIZE } from '@cloud-portal/contract/vms/backups';
+import { VM_BACKUPS_PAGE_SIZE } from '@cloud-portal/contract/accounts/profile-page-sizes';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { isApiError } from '@/lib/api-client';
 import { showSuccessToast } from '@/lib/notify';

@@ -1,7 +1,7 @@
 import type { TActiveVm } from '@cloud-portal/contract/vms/active-vms';
 import { backupMessages, type BackupKind } from '@cloud-portal/contract/vms/backup-pricing';
 import type { TVmBackup } from '@cloud-portal/contract/vms/backups';
-import { vmActionMessages } from '@cloud-portal/contract/vms/vm-actions';
+import { vmActionMessages } from '@cloud-portal/contract/vms/vm-action-rules';
 
 /** §8 "Blocked VM tooltips", word for word (the API's 403 texts). */
 export const BLOCKED_CLONE = 'This VM is blocked by admin, so you are not able to clone the VM.';

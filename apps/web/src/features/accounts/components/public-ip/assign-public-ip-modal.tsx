@@ -7,7 +7,7 @@ import {
   toAssignPublicIpRequest,
   type TPublicIpForm,
   validatePublicIpForm,
-} from '@cloud-portal/contract/vms/assign-public-ip';
+} from '@cloud-portal/contract/vms/public-ip-rules';
 import type { TActiveVm } from '@cloud-portal/contract/vms/active-vms';
 import { FormErrorAnnouncer } from '@/components/form-error-announcer';
 import { SubmitButton } from '@/components/submit-button';

@@ -1,17 +1,23 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { IconWorldPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TActiveVm } from '@cloud-portal/contract/vms/active-vms';
-import { canAssignPublicIp, publicIpMessages } from '@cloud-portal/contract/vms/assign-public-ip';
+import { canAssignPublicIp, publicIpMessages } from '@cloud-portal/contract/vms/public-ip-rules';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { showErrorToast } from '@/lib/notify';
 import { isNetworkScriptRunning } from '../../api/public-ip/network-maintenance';
 import { GuardedButton } from '../vm-actions/guarded-button';
-import { AssignPublicIpModal } from './assign-public-ip-modal';
 import classes from './public-ip-cell.module.css';
 import { usePublicIpMessages, usePublicIpTextsReady } from './use-public-ip-texts';
 
 type Props = { vm: TActiveVm };
+
+// The modal's code loads while the maintenance check runs, on the first tap on Assign.
+const { Component: AssignPublicIpModal, preload: preloadAssignPublicIpModal } = lazyWithPreload(
+  () => import('./assign-public-ip-modal'),
+  (module) => module.AssignPublicIpModal,
+);
 
 /**
  * The Products tab's "IP address or Assign" (vm-lifecycle.md §2.7, §4): the public address once
@@ -60,6 +66,7 @@ export function PublicIpCell({ vm }: Props) {
   }
 
   const openUnlessMaintenance = async () => {
+    preloadAssignPublicIpModal();
     setChecking(true);
     try {
       if (await isNetworkScriptRunning()) {
@@ -88,7 +95,11 @@ export function PublicIpCell({ vm }: Props) {
         {t('cell.assign')}
       </Button>
       <VisuallyHidden role="status">{isChecking ? t('cell.checking') : ''}</VisuallyHidden>
-      <AssignPublicIpModal vm={vm} opened={isOpen} onClose={() => setOpen(false)} />
+      {isOpen && (
+        <Suspense fallback={null}>
+          <AssignPublicIpModal vm={vm} opened onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

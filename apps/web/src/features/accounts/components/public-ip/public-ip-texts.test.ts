@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lanIpOfOtherMachine } from '@cloud-portal/contract/vms/assign-public-ip';
+import { lanIpOfOtherMachine } from '@cloud-portal/contract/vms/public-ip-rules';
 import en from '../../../../i18n/public-ip/en.json';
 import ko from '../../../../i18n/public-ip/ko.json';
 import { PUBLIC_IP_PATTERNS, PUBLIC_IP_TEXTS } from './public-ip-texts';

@@ -1,4 +1,4 @@
-import { publicIpMessages } from '@cloud-portal/contract/vms/assign-public-ip';
+import { publicIpMessages } from '@cloud-portal/contract/vms/public-ip-rules';
 import type { MessagePattern } from '@/lib/use-contract-messages';
 
 /**

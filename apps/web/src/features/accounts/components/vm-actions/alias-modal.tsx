@@ -2,7 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TActiveVm } from '@cloud-portal/contract/vms/active-vms';
-import { ALIAS_NAME_MAX_LENGTH, validateAliasName } from '@cloud-portal/contract/vms/vm-actions';
+import {
+  ALIAS_NAME_MAX_LENGTH,
+  validateAliasName,
+} from '@cloud-portal/contract/vms/vm-action-rules';
 import { showSuccessToast } from '@/lib/notify';
 import { useAddAliasName } from '../../api/vm-actions/add-alias-name';
 import { useVmActionMessages } from './vm-action-texts';

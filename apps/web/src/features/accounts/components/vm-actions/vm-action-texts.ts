@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import i18next from 'i18next';
-import { vmActionMessages } from '@cloud-portal/contract/vms/vm-actions';
+import { vmActionMessages } from '@cloud-portal/contract/vms/vm-action-rules';
 import { messages } from '@cloud-portal/contract/validation/messages';
 import { getCurrentLanguage, loadNamespace } from '@/i18n/i18n';
 import { useContractMessages } from '@/lib/use-contract-messages';

@@ -17,13 +17,13 @@ import {
   vmActionMessages,
   type PowerAction,
   type VmLiveState,
-} from '@cloud-portal/contract/vms/vm-actions';
+} from '@cloud-portal/contract/vms/vm-action-rules';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { isChanging, useLiveVmState } from '../../api/vm-actions/get-vm-status';
 import { usePowerVm } from '../../api/vm-actions/power-vm';
 import { GuardedButton } from './guarded-button';
 import { useVmActionMessages } from './vm-action-texts';
-import { useOpenVmDialog } from './vm-dialogs';
+import { preloadVmDialogs, useOpenVmDialog } from './vm-dialogs';
 import classes from './vm-actions.module.css';
 
 const POWER_ICONS = {
@@ -89,6 +89,8 @@ export function VmActions({ vm, layout }: { vm: TActiveVm; layout: Layout }) {
       role="group"
       aria-label={t('actions.label', { name: vm.vmName })}
       data-testid="vm-actions"
+      onPointerEnter={preloadVmDialogs}
+      onFocus={preloadVmDialogs}
     >
       <GuardedButton
         size={size}
@@ -183,6 +185,8 @@ export function AliasEditButton({ vm }: { vm: TActiveVm }) {
         variant="subtle"
         size="sm"
         onClick={() => openDialog(vm.ID, 'alias')}
+        onPointerEnter={preloadVmDialogs}
+        onFocus={preloadVmDialogs}
         aria-label={label}
         data-testid="vm-alias-edit"
       >
