@@ -12,7 +12,7 @@ import { ZRenewalVmsPage } from '../vms/renewals';
 export const PROFILE_UPDATED = accountTexts.profileUpdated;
 export const IMAGE_UPLOADED = accountTexts.imageUploaded;
 export const IMAGE_REMOVED = accountTexts.imageRemoved;
-export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export { PROFILE_IMAGE_MAX_BYTES } from './profile-image-rules';
 export const PROFILE_IMAGE_INVALID = accountTexts.imageInvalid;
 export const PROFILE_IMAGE_TOO_LARGE = accountTexts.imageTooLarge;
 

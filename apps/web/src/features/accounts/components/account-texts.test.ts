@@ -8,17 +8,12 @@ import {
   IMAGE_REMOVED,
   IMAGE_UPLOADED,
   PROFILE_IMAGE_INVALID,
-  PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_TOO_LARGE,
   PROFILE_UPDATED,
 } from '@cloud-portal/contract/accounts/profile';
 import { maskEmail } from '@cloud-portal/contract/validation/account-rules';
 import en from '../../../i18n/accounts/en.json';
 import { ACCOUNT_TEXTS, ADDRESSED_TEXT_PATTERNS } from './account-messages';
-import {
-  checkProfileImage,
-  PROFILE_IMAGE_MAX_BYTES as CHECKED_MAX_BYTES,
-} from './profile-image-rules';
 
 describe('the account texts', () => {
   it("equal the contract's answers, which are their translation keys", () => {
@@ -42,17 +37,5 @@ describe('the account texts', () => {
     const message = `An OTP is sent to your ${maskEmail('thandi@example.co.za')}`;
     const match = ADDRESSED_TEXT_PATTERNS.map(({ pattern }) => pattern.exec(message)).find(Boolean);
     expect(match?.[1]).toBe('t*****@example.co.za');
-  });
-});
-
-describe('checkProfileImage', () => {
-  it('accepts a PNG, JPEG or WebP image of at most 5 MB, as the API does', () => {
-    expect(CHECKED_MAX_BYTES).toBe(PROFILE_IMAGE_MAX_BYTES);
-    expect(checkProfileImage({ type: 'image/png', size: 1000 })).toBeNull();
-    expect(checkProfileImage({ type: 'image/webp', size: PROFILE_IMAGE_MAX_BYTES })).toBeNull();
-    expect(checkProfileImage({ type: 'image/gif', size: 1000 })).toBe('imageInvalid');
-    expect(checkProfileImage({ type: 'image/jpeg', size: PROFILE_IMAGE_MAX_BYTES + 1 })).toBe(
-      'imageTooLarge',
-    );
   });
 });

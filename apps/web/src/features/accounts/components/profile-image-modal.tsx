@@ -10,7 +10,10 @@ import { SESSION_QUERY_KEY } from '@/lib/session';
 import { USER_PROFILE_QUERY_KEY } from '../api/get-user-profile-info';
 import { useRemoveProfileImage } from '../api/remove-profile-image';
 import { useUpdateProfileImage } from '../api/update-profile-image';
-import { checkProfileImage, PROFILE_IMAGE_TYPES } from './profile-image-rules';
+import {
+  checkProfileImage,
+  PROFILE_IMAGE_TYPES,
+} from '@cloud-portal/contract/accounts/profile-image-rules';
 import { useAccountMessages } from './use-account-messages';
 import { CustomerAvatar } from './customer-avatar';
 
