@@ -230,13 +230,19 @@ function vmOrderPage<TModule>(
   return () =>
     Promise.all([
       load(),
-      import('@/features/product-configuration/components/buy-now-modal'),
-      import('@/features/product-configuration/components/share-modal'),
+      import('@/features/product-configuration/components/lazy-order-dialogs'),
       loadNamespace('vmOrders'),
       loadNamespace('products'),
-    ]).then(([module, { BuyNowModal }, { ShareModal }]) => {
+    ]).then(([module, dialogs]) => {
       const Page = pick(module);
-      const kit: VmOrderKit = { BuyNowModal, ShareModal };
+      const kit: VmOrderKit = {
+        BuyNowModal: dialogs.LazyBuyNowModal,
+        ShareModal: dialogs.LazyShareModal,
+        preloadDialogs: () => {
+          dialogs.preloadBuyNowDialogs();
+          dialogs.preloadShareDialog();
+        },
+      };
       return {
         Component: function VmOrderPage() {
           return <Page kit={kit} />;

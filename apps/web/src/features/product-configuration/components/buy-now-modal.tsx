@@ -1,14 +1,7 @@
 import type { GatewayName } from '@cloud-portal/contract/orders/gateways';
+import type { BuyNowStep } from './buy-now-step';
 import { ChooseGatewayModal } from './choose-gateway-modal';
 import { UsdConversionModal, type UsdBill } from './usd-conversion-modal';
-
-/** Where Buy Now stands: no dialog, choosing a gateway, or confirming a charge in US dollars. */
-export type BuyNowStep =
-  | { kind: 'closed' }
-  | { kind: 'choose'; gateways: GatewayName[] }
-  | { kind: 'convert'; gateway: GatewayName };
-
-export const BUY_NOW_CLOSED: BuyNowStep = { kind: 'closed' };
 
 type Props = {
   step: BuyNowStep;

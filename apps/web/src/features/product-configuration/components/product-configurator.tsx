@@ -20,13 +20,17 @@ import { productDetailsQueryKey } from '../api/get-vm-product-details';
 import { VM_QUOTES_QUERY_ROOT } from '../api/get-vm-quote';
 import { isAlreadySavedError, useSaveVmForLater } from '../api/save-vm-for-later';
 import { AlreadySavedNotice } from './already-saved-notice';
-import { BuyNowModal } from './buy-now-modal';
 import { ConfigurationPanel } from './configuration-panel';
+import {
+  LazyBuyNowModal,
+  LazyShareModal,
+  preloadBuyNowDialogs,
+  preloadShareDialog,
+} from './lazy-order-dialogs';
 import { LicenceDownloadLink } from './licence-download-link';
 import { unitOf } from './priced-product';
 import { ProductSummaryCard } from './product-summary-card';
 import { readInitialChoice } from './restore-query';
-import { ShareModal } from './share-modal';
 import { productPageUrl } from './share-links';
 import { TotalValueTable } from './total-value-table';
 import { useBuyNow } from './use-buy-now';
@@ -166,6 +170,8 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
                     variant="default"
                     leftSection={<IconShare size={18} aria-hidden />}
                     onClick={() => setIsShareOpen(true)}
+                    onPointerEnter={preloadShareDialog}
+                    onFocus={preloadShareDialog}
                     aria-haspopup="dialog"
                   >
                     {t('actions.share')}
@@ -225,6 +231,8 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
                 fullWidth
                 leftSection={<IconShoppingCart size={18} aria-hidden />}
                 onClick={buyNow}
+                onPointerEnter={preloadBuyNowDialogs}
+                onFocus={preloadBuyNowDialogs}
                 loading={purchase.isOrdering && purchase.step.kind === 'closed'}
                 disabled={purchase.isOrdering}
                 data-testid="buy-now"
@@ -235,13 +243,13 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
           </Paper>
         </Grid.Col>
       </Grid>
-      <ShareModal
+      <LazyShareModal
         opened={isShareOpen}
         onClose={() => setIsShareOpen(false)}
         url={productPageUrl(pageEnvironment().origin, vm.productID)}
         productName={vm.productName}
       />
-      <BuyNowModal
+      <LazyBuyNowModal
         step={purchase.step}
         gateways={purchase.offeredGateways}
         quote={server.quote}

@@ -23,7 +23,7 @@ import { showErrorToast } from '@/lib/notify';
 import { osFamilyOf } from '@/lib/os-family';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { useCreateOrder } from '../api/create-order';
-import { BUY_NOW_CLOSED, type BuyNowStep } from './buy-now-modal';
+import { BUY_NOW_CLOSED, type BuyNowStep } from './buy-now-step';
 import { toCreateOrderRequest } from './order-request';
 
 /** The messages Buy Now can meet: the configuration's and the order's. */

@@ -11,10 +11,13 @@ type Purchase = ReturnType<typeof useVmBuyNow>;
 export function BuyNowButton({
   purchase,
   onClick,
+  onIntent,
   isDisabled = false,
 }: {
   purchase: Purchase;
   onClick: () => void;
+  /** A pointer or the keyboard reached the button: the dialogs' code can load now. */
+  onIntent: () => void;
   isDisabled?: boolean;
 }) {
   const { t } = useTranslation('vmOrders');
@@ -24,6 +27,8 @@ export function BuyNowButton({
       fullWidth
       leftSection={<IconShoppingCart size={18} aria-hidden />}
       onClick={onClick}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       loading={purchase.isOrdering && purchase.step.kind === 'closed'}
       disabled={purchase.isOrdering || isDisabled}
       data-testid="buy-now"

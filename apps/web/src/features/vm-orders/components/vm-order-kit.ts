@@ -47,6 +47,8 @@ export type ShareModalProps = {
 export type VmOrderKit = {
   BuyNowModal: ComponentType<BuyNowModalProps>;
   ShareModal: ComponentType<ShareModalProps>;
+  /** Loads the dialogs' code before one opens: a pointer or the keyboard reached Buy Now or Share. */
+  preloadDialogs: () => void;
 };
 
 export type VmOrderPageProps = { kit: VmOrderKit };

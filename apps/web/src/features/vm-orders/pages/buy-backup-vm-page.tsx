@@ -217,6 +217,8 @@ function BuyBackupVm({
                   variant="default"
                   leftSection={<IconShare size={18} aria-hidden />}
                   onClick={() => setIsShareOpen(true)}
+                  onPointerEnter={kit.preloadDialogs}
+                  onFocus={kit.preloadDialogs}
                   aria-haspopup="dialog"
                 >
                   {t('actions.share')}
@@ -331,7 +333,7 @@ function BuyBackupVm({
               summary={bill.summary}
               currency={vm.currency}
             />
-            <BuyNowButton purchase={purchase} onClick={buyNow} />
+            <BuyNowButton purchase={purchase} onIntent={kit.preloadDialogs} onClick={buyNow} />
           </>
         }
       />

@@ -123,7 +123,11 @@ function RenewMultipleVm({
               summary={bill.summary}
               currency={currency}
             />
-            <BuyNowButton purchase={purchase} onClick={purchase.start} />
+            <BuyNowButton
+              purchase={purchase}
+              onIntent={kit.preloadDialogs}
+              onClick={purchase.start}
+            />
           </>
         }
       />

@@ -168,6 +168,8 @@ function RenewVm({
                     variant="default"
                     leftSection={<IconShare size={18} aria-hidden />}
                     onClick={() => setIsShareOpen(true)}
+                    onPointerEnter={kit.preloadDialogs}
+                    onFocus={kit.preloadDialogs}
                     aria-haspopup="dialog"
                   >
                     {t('actions.share')}
@@ -235,7 +237,7 @@ function RenewVm({
               summary={bill.summary}
               currency={vm.currency}
             />
-            <BuyNowButton purchase={purchase} onClick={buyNow} />
+            <BuyNowButton purchase={purchase} onIntent={kit.preloadDialogs} onClick={buyNow} />
           </>
         }
       />

@@ -261,6 +261,8 @@ function UpdateVm({
                     variant="default"
                     leftSection={<IconShare size={18} aria-hidden />}
                     onClick={() => setIsShareOpen(true)}
+                    onPointerEnter={kit.preloadDialogs}
+                    onFocus={kit.preloadDialogs}
                     aria-haspopup="dialog"
                   >
                     {t('actions.share')}
@@ -435,7 +437,12 @@ function UpdateVm({
               summary={bill.summary}
               currency={vm.currency}
             />
-            <BuyNowButton purchase={purchase} onClick={buyNow} isDisabled={isFixed} />
+            <BuyNowButton
+              purchase={purchase}
+              onIntent={kit.preloadDialogs}
+              onClick={buyNow}
+              isDisabled={isFixed}
+            />
           </>
         }
       />
