@@ -1,4 +1,4 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 
 /**
  * A component whose code loads when it first renders, or earlier when `preload` is called (a
@@ -13,14 +13,4 @@ export function lazyWithPreload<TModule, TProps extends object>(
     Component: lazy(() => load().then((module) => ({ default: pick(module) }))),
     preload: (): void => void load().catch(() => undefined),
   };
-}
-
-/**
- * True from the first render at which `isOpen` is true, then for good: a lazy dialog is mounted
- * when it first opens and stays mounted, so it can fade out when it closes.
- */
-export function useHasOpened(isOpen: boolean): boolean {
-  const [hasOpened, setHasOpened] = useState(isOpen);
-  if (isOpen && !hasOpened) setHasOpened(true);
-  return hasOpened || isOpen;
 }

@@ -5,13 +5,25 @@ import { IconBell, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TSessionUser } from '@cloud-portal/contract/accounts/session';
 import { toAssetUrl } from '@/lib/asset-url';
+import { lazyDialog } from '@/lib/lazy-dialog';
 import { useUserNotifications } from '../api/get-user-notifications';
-import { LogoutDialog } from './logout-dialog';
-import { NotificationsDialog } from './notifications-dialog';
 import classes from './account-header-actions.module.css';
 import { CustomerAvatar } from './customer-avatar';
 
 type Props = { user: TSessionUser };
+
+// Neither dialog is in the chunk every signed-in page loads: each loads when a pointer or the
+// keyboard reaches its button, or at the latest when it opens.
+const notificationsDialog = lazyDialog(
+  () => import('./notifications-dialog'),
+  (module) => module.NotificationsDialog,
+  (props) => props.opened,
+);
+const logoutDialog = lazyDialog(
+  () => import('./logout-dialog'),
+  (module) => module.LogoutDialog,
+  (props) => props.opened,
+);
 
 /**
  * portal.md §2, the header of a signed-in customer: the notification bell with the unread count,
@@ -44,6 +56,8 @@ export function AccountHeaderActions({ user }: Props) {
             radius="xl"
             aria-label={t('header.notificationsLabel', { count: unread })}
             aria-haspopup="dialog"
+            onPointerEnter={notificationsDialog.preload}
+            onFocus={notificationsDialog.preload}
             onClick={() => {
               setIsNotificationsOpen(true);
               void notifications.refetch();
@@ -77,16 +91,18 @@ export function AccountHeaderActions({ user }: Props) {
           radius="xl"
           aria-label={t('header.logout')}
           aria-haspopup="dialog"
+          onPointerEnter={logoutDialog.preload}
+          onFocus={logoutDialog.preload}
           onClick={() => setIsLogoutOpen(true)}
         >
           <IconLogout size={22} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <NotificationsDialog
+      <notificationsDialog.Dialog
         opened={isNotificationsOpen}
         onClose={() => setIsNotificationsOpen(false)}
       />
-      <LogoutDialog opened={isLogoutOpen} onClose={() => setIsLogoutOpen(false)} />
+      <logoutDialog.Dialog opened={isLogoutOpen} onClose={() => setIsLogoutOpen(false)} />
     </div>
   );
 }

@@ -26,7 +26,14 @@ import { AuthCard } from '../components/auth-card';
 import { getFilteredInputProps } from '../components/filtered-input';
 import { LOGIN_CODE_FLOW } from '../components/login-code-path';
 import { useAccountMessages } from '../components/use-account-messages';
-import { WelcomeModal } from '../components/welcome-modal';
+import { lazyDialog } from '@/lib/lazy-dialog';
+
+// Its code loads while the code is being checked, before the welcome can open.
+const welcomeDialog = lazyDialog(
+  () => import('../components/welcome-modal'),
+  (module) => module.WelcomeModal,
+  (props) => props.opened,
+);
 
 /**
  * /loginotp/{ID}/{emailId}/{flow} (portal.md §2, §5, §8; ADR 004: flow 1 sign-up, 2 login; ID the
@@ -124,6 +131,7 @@ function LoginCodeForm({ ID, emailID, isSignup }: PendingLogin) {
 
   const handleSubmit = form.onSubmit((values) => {
     feedback.clearAnnouncement();
+    welcomeDialog.preload();
     verify.mutate(
       { ID, emailID, OTP: values.OTP },
       {
@@ -227,7 +235,7 @@ function LoginCodeForm({ ID, emailID, isSignup }: PendingLogin) {
           )}
         </Stack>
       </form>
-      <WelcomeModal
+      <welcomeDialog.Dialog
         opened={welcomed !== null}
         firstName={welcomed?.firstName ?? ''}
         onDone={goOn}

@@ -28,7 +28,6 @@ import {
   toDetailsRequest,
 } from '../components/account-details';
 import { AccountTextField } from '../components/account-text-field';
-import { AgreementModal } from '../components/agreement-modal';
 import { AuthCard } from '../components/auth-card';
 import { BillingLocationFields } from '../components/billing-location-fields';
 import { CountryCodeSelect } from '../components/country-code-select';
@@ -41,6 +40,14 @@ import { toLoginCodePath } from '../components/login-code-path';
 import { MobileNumberField } from '../components/mobile-number-field';
 import { PasswordField } from '../components/password-field';
 import { useAccountMessages } from '../components/use-account-messages';
+import { lazyDialog } from '@/lib/lazy-dialog';
+
+// Its code loads when a pointer or the keyboard reaches Register, or when it first opens.
+const agreementDialog = lazyDialog(
+  () => import('../components/agreement-modal'),
+  (module) => module.AgreementModal,
+  (props) => props.opened,
+);
 
 const STEP_ONE_FIELDS = [...PERSONAL_FIELDS, 'password', 'confirmPassword'] as const;
 const STEP_TWO_FIELDS = BILLING_FIELDS;
@@ -359,14 +366,19 @@ export function SignupPage() {
                 {t('signup.next')}
               </Button>
             ) : (
-              <Button type="submit" leftSection={<IconUserPlus size={18} aria-hidden />}>
+              <Button
+                type="submit"
+                leftSection={<IconUserPlus size={18} aria-hidden />}
+                onPointerEnter={agreementDialog.preload}
+                onFocus={agreementDialog.preload}
+              >
                 {t('signup.register')}
               </Button>
             )}
           </Group>
         </Stack>
       </form>
-      <AgreementModal
+      <agreementDialog.Dialog
         opened={isAgreementOpen}
         onClose={() => setIsAgreementOpen(false)}
         fullName={collapseSpaces(`${form.values.firstName} ${form.values.lastName}`)}

@@ -9,13 +9,18 @@ import { formatAmount } from '@/lib/format-amount';
 import { formatDate } from '@/lib/format-date';
 import { savedItemLink } from './saved-item-link';
 
-type Props = { item: TSavedVm; onDelete: (item: TSavedVm) => void };
+type Props = {
+  item: TSavedVm;
+  onDelete: (item: TSavedVm) => void;
+  /** A pointer or the keyboard reached Delete: the dialog's code can load. */
+  onPrepareDelete?: () => void;
+};
 
 /**
  * One saved product: picture by OS, name, the date it was saved, RAM, disk, vCPU, OS, period,
  * region and the saved total (two saves of one product tell apart at a glance).
  */
-export function SavedItemCard({ item, onDelete }: Props) {
+export function SavedItemCard({ item, onDelete, onPrepareDelete }: Props) {
   const { t, i18n } = useTranslation('products');
   const savedOn = formatDate(item.savedAt, i18n.language);
   const headingId = `saved-item-${item.ID}`;
@@ -83,6 +88,8 @@ export function SavedItemCard({ item, onDelete }: Props) {
             size="lg"
             aria-label={t('savedItems.delete', { name: item.vmName })}
             aria-haspopup="dialog"
+            onPointerEnter={onPrepareDelete}
+            onFocus={onPrepareDelete}
             onClick={() => onDelete(item)}
           >
             <IconTrash size={20} aria-hidden />

@@ -11,8 +11,15 @@ import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { useDeletedSavedVm } from '../api/deleted-saved-vm';
 import { useSavedVms } from '../api/show-saved-vm';
-import { DeleteSavedItemModal } from '../components/delete-saved-item-modal';
 import { SavedItemCard } from '../components/saved-item-card';
+import { lazyDialog } from '@/lib/lazy-dialog';
+
+// Its code loads when a pointer or the keyboard reaches a Delete button, or when it first opens.
+const deleteDialog = lazyDialog(
+  () => import('../components/delete-saved-item-modal'),
+  (module) => module.DeleteSavedItemModal,
+  (props) => props.opened,
+);
 
 /**
  * /SavedItem and /saveditem (vm-lifecycle.md §2.8): the customer's saved configurations as cards,
@@ -74,12 +81,16 @@ export function SavedItemsPage() {
           testId="saved-items"
           renderItem={(item) => (
             <li key={item.ID}>
-              <SavedItemCard item={item} onDelete={askToDelete} />
+              <SavedItemCard
+                item={item}
+                onDelete={askToDelete}
+                onPrepareDelete={deleteDialog.preload}
+              />
             </li>
           )}
         />
       </Container>
-      <DeleteSavedItemModal
+      <deleteDialog.Dialog
         opened={isDeleteOpen}
         item={toDelete}
         onClose={() => setIsDeleteOpen(false)}
