@@ -7,7 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@cloud-portal/contract/validation/messages';
 import { REPO_ROOT } from '../src/config';
-import { freePort } from './support/free-port';
+import { onFreePort } from './support/free-port';
 
 const BUSY_CLIENTS = 30;
 const IDLE_CLIENTS = 5;
@@ -44,9 +44,13 @@ const exited = () =>
     else server.once('exit', (code) => resolve(code));
   });
 
-beforeAll(async () => {
+beforeAll(() => onFreePort(startServer), 120_000);
+
+async function startServer(chosenPort: number) {
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-portal-shutdown-'));
-  port = await freePort();
+  port = chosenPort;
+  output = '';
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: REPO_ROOT,
     env: {
@@ -76,7 +80,7 @@ beforeAll(async () => {
     if (waited > 90_000 || server.exitCode !== null) throw new Error(`no server:\n${output}`);
     await delay(250);
   }
-}, 120_000);
+}
 
 afterAll(() => {
   if (server.exitCode === null) server.kill('SIGKILL');

@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { REPO_ROOT } from '../../src/config';
 import { send, type Target } from './http-client';
-import { freePort } from '../support/free-port';
+import { onFreePort } from '../support/free-port';
 
 /**
  * Polls `check` until it answers something other than undefined, at most `timeoutMs`: what a
@@ -54,12 +54,20 @@ export type PortalProcess = Target & {
  * `node --import tsx apps/api/src/server.ts`, as `npm start` runs it, with `environment` on top
  * of this process's; answers once /api/health says the database is up.
  */
-export async function startPortalProcess(
+export function startPortalProcess(
   name: string,
   environment: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<PortalProcess> {
-  const port = await freePort();
+  return onFreePort((port) => startPortalProcessOn(port, name, environment, timeoutMs));
+}
+
+async function startPortalProcessOn(
+  port: number,
+  name: string,
+  environment: Record<string, string>,
+  timeoutMs: number,
+): Promise<PortalProcess> {
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,

@@ -33,3 +33,20 @@ export async function freePort(): Promise<number> {
   await reservation.release();
   return reservation.port;
 }
+
+/**
+ * For a server started in another process, which can only be told its port and binds it a moment
+ * later: `start` runs on a free port and, if that port was taken meanwhile (its error mentions
+ * EADDRINUSE), again on another one, at most `attempts` times in all.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await start(port);
+    } catch (error) {
+      const isPortTaken = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!isPortTaken || attempt >= attempts) throw error;
+    }
+  }
+}
