@@ -15,6 +15,7 @@ import {
 } from '@cloud-portal/contract/validation/account-rules';
 import { FormErrorAnnouncer } from '@/components/form-error-announcer';
 import { isApiError } from '@/lib/api-client';
+import { lazyDialog } from '@/lib/lazy-dialog';
 import { resolvePathAfterLogin, takeLoginOrigin } from '@/lib/login-redirect';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { startSession } from '@/lib/session';
@@ -26,7 +27,6 @@ import { AuthCard } from '../components/auth-card';
 import { getFilteredInputProps } from '../components/filtered-input';
 import { LOGIN_CODE_FLOW } from '../components/login-code-path';
 import { useAccountMessages } from '../components/use-account-messages';
-import { lazyDialog } from '@/lib/lazy-dialog';
 
 // Its code loads while the code is being checked, before the welcome can open.
 const welcomeDialog = lazyDialog(

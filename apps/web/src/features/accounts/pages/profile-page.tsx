@@ -1,9 +1,9 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Container, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
-import { lazyWithPreload } from '@/lib/lazy-with-preload';
+import { lazyDialog } from '@/lib/lazy-dialog';
 import { useUserProfileInfo } from '../api/get-user-profile-info';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ProfileSummary } from '../components/profile-summary';
@@ -12,9 +12,10 @@ import { toProfileTab } from '../components/profile-tabs-model';
 import { useAccountMessages } from '../components/use-account-messages';
 
 // The image dialog's code loads when a pointer or the keyboard reaches the image.
-const { Component: ProfileImageModal, preload: preloadProfileImageModal } = lazyWithPreload(
+const imageDialog = lazyDialog(
   () => import('../components/profile-image-modal'),
   (module) => module.ProfileImageModal,
+  (props) => props.opened,
 );
 
 /**
@@ -35,7 +36,7 @@ export function ProfilePage() {
       <ProfileSummary
         details={details ?? null}
         onOpenImage={() => setIsImageOpen(true)}
-        onPrepareImage={preloadProfileImageModal}
+        onPrepareImage={imageDialog.preload}
       />
       <Container size="xl" pb={{ base: 48, md: 72 }}>
         <Stack gap="xl">
@@ -57,15 +58,13 @@ export function ProfilePage() {
           <ProfileTabs key={id} initialTab={toProfileTab(id)} />
         </Stack>
       </Container>
-      {details && isImageOpen && (
-        <Suspense fallback={null}>
-          <ProfileImageModal
-            opened
-            onClose={() => setIsImageOpen(false)}
-            imagePath={details.imagePath}
-            fullName={`${details.firstName} ${details.lastName}`.trim()}
-          />
-        </Suspense>
+      {details && (
+        <imageDialog.Dialog
+          opened={isImageOpen}
+          onClose={() => setIsImageOpen(false)}
+          imagePath={details.imagePath}
+          fullName={`${details.firstName} ${details.lastName}`.trim()}
+        />
       )}
     </>
   );

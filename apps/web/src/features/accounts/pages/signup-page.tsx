@@ -16,6 +16,7 @@ import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
 import { FormErrorAnnouncer } from '@/components/form-error-announcer';
 import { isApiError } from '@/lib/api-client';
 import { useCompanyConfiguration } from '@/lib/company-configuration-context';
+import { lazyDialog } from '@/lib/lazy-dialog';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useAddUser } from '../api/add-user';
@@ -40,7 +41,6 @@ import { toLoginCodePath } from '../components/login-code-path';
 import { MobileNumberField } from '../components/mobile-number-field';
 import { PasswordField } from '../components/password-field';
 import { useAccountMessages } from '../components/use-account-messages';
-import { lazyDialog } from '@/lib/lazy-dialog';
 
 // Its code loads when a pointer or the keyboard reaches Register, or when it first opens.
 const agreementDialog = lazyDialog(

@@ -7,12 +7,12 @@ import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketpl
 import type { TSavedVm } from '@cloud-portal/contract/saved-items/saved-vm';
 import { CardListing } from '@/components/card-listing';
 import { PageHeader } from '@/components/page-header';
+import { lazyDialog } from '@/lib/lazy-dialog';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { useDeletedSavedVm } from '../api/deleted-saved-vm';
 import { useSavedVms } from '../api/show-saved-vm';
 import { SavedItemCard } from '../components/saved-item-card';
-import { lazyDialog } from '@/lib/lazy-dialog';
 
 // Its code loads when a pointer or the keyboard reaches a Delete button, or when it first opens.
 const deleteDialog = lazyDialog(

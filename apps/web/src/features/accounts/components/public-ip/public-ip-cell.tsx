@@ -1,10 +1,10 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Button, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { IconWorldPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TActiveVm } from '@cloud-portal/contract/vms/active-vms';
 import { canAssignPublicIp, publicIpMessages } from '@cloud-portal/contract/vms/public-ip-rules';
-import { lazyWithPreload } from '@/lib/lazy-with-preload';
+import { lazyDialog } from '@/lib/lazy-dialog';
 import { showErrorToast } from '@/lib/notify';
 import { isNetworkScriptRunning } from '../../api/public-ip/network-maintenance';
 import { GuardedButton } from '../vm-actions/guarded-button';
@@ -14,9 +14,10 @@ import { usePublicIpMessages, usePublicIpTextsReady } from './use-public-ip-text
 type Props = { vm: TActiveVm };
 
 // The modal's code loads while the maintenance check runs, on the first tap on Assign.
-const { Component: AssignPublicIpModal, preload: preloadAssignPublicIpModal } = lazyWithPreload(
+const assignDialog = lazyDialog(
   () => import('./assign-public-ip-modal'),
   (module) => module.AssignPublicIpModal,
+  (props) => props.opened,
 );
 
 /**
@@ -66,7 +67,7 @@ export function PublicIpCell({ vm }: Props) {
   }
 
   const openUnlessMaintenance = async () => {
-    preloadAssignPublicIpModal();
+    assignDialog.preload();
     setChecking(true);
     try {
       if (await isNetworkScriptRunning()) {
@@ -95,11 +96,7 @@ export function PublicIpCell({ vm }: Props) {
         {t('cell.assign')}
       </Button>
       <VisuallyHidden role="status">{isChecking ? t('cell.checking') : ''}</VisuallyHidden>
-      {isOpen && (
-        <Suspense fallback={null}>
-          <AssignPublicIpModal vm={vm} opened onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      <assignDialog.Dialog vm={vm} opened={isOpen} onClose={() => setOpen(false)} />
     </>
   );
 }
