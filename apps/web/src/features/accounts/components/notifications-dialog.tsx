@@ -13,7 +13,7 @@ import {
 import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
-import { formatDate } from '@/lib/format-date';
+import { useFormatDate } from '@/lib/format-date';
 import { showErrorToast } from '@/lib/notify';
 import { useUserNotifications } from '../api/get-user-notifications';
 import { useUpdateUserNotification } from '../api/update-user-notification';
@@ -30,7 +30,8 @@ type Props = { opened: boolean; onClose: () => void };
  * sends the IDs of the unread ones (nothing when there are none) and reloads the list.
  */
 export function NotificationsDialog({ opened, onClose }: Props) {
-  const { t, i18n } = useTranslation('accounts');
+  const { t } = useTranslation('accounts');
+  const formatDate = useFormatDate();
   const notifications = useUserNotifications();
   const markRead = useUpdateUserNotification();
   const { translateError } = useAccountMessages();
@@ -106,7 +107,7 @@ export function NotificationsDialog({ opened, onClose }: Props) {
                         {notification.notificationDetail}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {formatDate(notification.createdAt, i18n.language)}
+                        {formatDate(notification.createdAt)}
                       </Text>
                     </div>
                   </li>

@@ -1,13 +1,14 @@
 import { Anchor, Box, Card, Grid, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@/lib/format-date';
+import { useFormatDate } from '@/lib/format-date';
 import type { TLegalDocument } from '../texts/legal-document';
 
 type Props = { document: TLegalDocument };
 
 /** A built-in legal text: date, introduction, a table of contents and numbered sections. */
 export function LegalDocumentView({ document }: Props) {
-  const { t, i18n } = useTranslation('content');
+  const { t } = useTranslation('content');
+  const formatDate = useFormatDate();
   return (
     <Grid gap={{ base: 'lg', md: 48 }}>
       <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
@@ -42,7 +43,7 @@ export function LegalDocumentView({ document }: Props) {
         <Stack gap="xl" component="article" data-testid="legal-document">
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              {t('legal.lastUpdated', { date: formatDate(document.updatedOn, i18n.language) })}
+              {t('legal.lastUpdated', { date: formatDate(document.updatedOn) })}
             </Text>
             {document.intro.map((paragraph, index) => (
               <Text key={index} size="md" lh={1.7}>

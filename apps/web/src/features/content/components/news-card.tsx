@@ -3,7 +3,7 @@ import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { needsReadMore } from '@cloud-portal/contract/content/news-rules';
 import type { TNews } from '@cloud-portal/contract/content/get-all-news';
-import { formatDate } from '@/lib/format-date';
+import { useFormatDate } from '@/lib/format-date';
 import { NewsImage } from './news-image';
 
 export const NEWS_IMAGE_HEIGHT = 180;
@@ -17,9 +17,10 @@ type Props = {
 
 /** A news card: picture, date, title on one line, text on five, and Read More when it is long. */
 export function NewsCard({ news, onReadMore, isTitleButton = false }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
   const titleId = useId();
-  const publishedOn = formatDate(news.publishedAt, i18n.language);
+  const publishedOn = formatDate(news.publishedAt);
 
   return (
     <Card

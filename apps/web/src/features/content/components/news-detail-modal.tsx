@@ -5,14 +5,15 @@ import { useTranslation } from 'react-i18next';
 import type { TNews } from '@cloud-portal/contract/content/get-all-news';
 import { ExternalLinkHint } from '@/components/external-link-hint';
 import { toExternalUrl } from '@/lib/external-url';
-import { formatDate } from '@/lib/format-date';
+import { useFormatDate } from '@/lib/format-date';
 import { NewsImage } from './news-image';
 
 type Props = { news: TNews | null; onClose: () => void };
 
 /** The whole news item: picture, title, text and its links (each opening a new tab). */
 export function NewsDetailModal({ news, onClose }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
   const isPhone = useMediaQuery('(max-width: 30em)');
   return (
     <Modal
@@ -28,9 +29,9 @@ export function NewsDetailModal({ news, onClose }: Props) {
           <div style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
             <NewsImage imagePath={news.imagePath} title={news.newsTitle} height={220} />
           </div>
-          {formatDate(news.publishedAt, i18n.language) && (
+          {formatDate(news.publishedAt) && (
             <Text size="sm" c="dimmed" component="time" dateTime={news.publishedAt}>
-              {formatDate(news.publishedAt, i18n.language)}
+              {formatDate(news.publishedAt)}
             </Text>
           )}
           <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>

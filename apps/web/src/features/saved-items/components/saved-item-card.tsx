@@ -6,7 +6,7 @@ import type { TSavedVm } from '@cloud-portal/contract/saved-items/saved-vm';
 import { FactList } from '@/components/fact-list';
 import { OsImage } from '@/components/os-image';
 import { formatAmount } from '@/lib/format-amount';
-import { formatDate } from '@/lib/format-date';
+import { useFormatDate } from '@/lib/format-date';
 import { savedItemLink } from './saved-item-link';
 
 type Props = {
@@ -22,7 +22,8 @@ type Props = {
  */
 export function SavedItemCard({ item, onDelete, onPrepareDelete }: Props) {
   const { t, i18n } = useTranslation('products');
-  const savedOn = formatDate(item.savedAt, i18n.language);
+  const formatDate = useFormatDate();
+  const savedOn = formatDate(item.savedAt);
   const headingId = `saved-item-${item.ID}`;
   const facts = [
     { label: t('savedItems.ram'), value: `${item.ram_Count} ${item.ram_Unit}` },
