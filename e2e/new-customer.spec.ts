@@ -245,6 +245,8 @@ describe('Korean', () => {
     expect(await slides.first().getAttribute('aria-roledescription')).toBe('슬라이드');
     const status = carousel.getByRole('status');
     await expect.poll(() => status.textContent()).toBe('슬라이드 2개 중 1번째');
+    // The carousel starts scrolling itself once it nears the screen, as a reader scrolls to it.
+    await carousel.scrollIntoViewIfNeeded();
     await carousel.getByRole('button', { name: '다음 소식' }).click();
     await expect.poll(() => status.textContent()).toBe('슬라이드 2개 중 2번째');
 

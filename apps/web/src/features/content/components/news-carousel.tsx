@@ -16,7 +16,16 @@ import classes from './news-carousel.module.css';
 
 type Props = { news: TNews[]; slidesPerView: number; onReadMore: (news: TNews) => void };
 
-const NO_POSITION = { index: 0, count: 0, canGoBack: false, canGoOn: false };
+/**
+ * Where the carousel stands before embla has started: on the first card, with one step for each
+ * card past the first view (embla's count with `trimSnaps`). The arrows wait for embla.
+ */
+const startingPosition = (cards: number, slidesPerView: number) => ({
+  index: 0,
+  count: Math.max(1, cards - slidesPerView + 1),
+  canGoBack: false,
+  canGoOn: false,
+});
 
 /** How far below the screen (or above it) the carousel starts to scroll itself. */
 const START_MARGIN = '300px';
@@ -62,7 +71,8 @@ export function NewsCarousel({ news, slidesPerView, onReadMore }: Props) {
   });
   const regionRef = useRef<HTMLDivElement>(null);
   const [isNear, reach] = useNearScreen(regionRef);
-  const [position, setPosition] = useState(NO_POSITION);
+  const [emblaPosition, setPosition] = useState(() => startingPosition(news.length, slidesPerView));
+  const position = embla ? emblaPosition : startingPosition(news.length, slidesPerView);
   const hasControls = news.length > slidesPerView;
 
   useEffect(() => {
