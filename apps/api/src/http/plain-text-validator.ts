@@ -8,6 +8,23 @@ export type FieldIssue = { instancePath: string; message: string };
 
 const MAX_WALK_DEPTH = 32;
 
+/**
+ * Whether any string in `value` (nested too) holds a control character. Every call's input is
+ * checked, and almost none holds one: this answers without building a path or an array.
+ */
+function holdsControlCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasControlCharacters(value);
+  if (typeof value !== 'object' || value === null || depth > MAX_WALK_DEPTH) return false;
+  for (const key in value) {
+    if (
+      Object.hasOwn(value, key) &&
+      holdsControlCharacter((value as Record<string, unknown>)[key], depth + 1)
+    )
+      return true;
+  }
+  return false;
+}
+
 /** The JSON-pointer paths of every string (nested too) holding a control character. */
 export function controlCharacterPaths(value: unknown, path = '', depth = 0): string[] {
   if (typeof value === 'string') return hasControlCharacters(value) ? [path] : [];
@@ -34,7 +51,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
           instancePath: `/${issue.path.map(String).join('/')}`,
           message: issue.message,
         }));
-    if (checksText) {
+    if (checksText && holdsControlCharacter(data)) {
       for (const instancePath of controlCharacterPaths(data)) {
         if (!issues.some((issue) => issue.instancePath === instancePath))
           issues.push({ instancePath, message: messages.textControlCharacters });

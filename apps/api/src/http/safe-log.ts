@@ -8,9 +8,13 @@
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const LOG_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+// eslint-disable-next-line no-control-regex -- the same characters, for a test without a replace
+const HAS_LOG_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** Control characters (C0, DEL, C1, line and paragraph separators) as \uXXXX. */
 export function escapeForLog(text: string): string {
+  // Every request's URL passes here; testing first skips replace's slower path for clean text.
+  if (!HAS_LOG_CONTROL_CHARACTER.test(text)) return text;
   return text.replace(
     LOG_CONTROL_CHARACTER,
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
