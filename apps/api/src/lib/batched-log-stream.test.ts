@@ -1,20 +1,44 @@
 import { setImmediate as nextTick } from 'node:timers/promises';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
-import { BatchedLogStream, type LogTarget } from './batched-log-stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BatchedLogStream, LOG_MAX_HOLD_MS, type LogTarget } from './batched-log-stream';
 
-/** A destination that records each write and each synchronous flush. */
+/** A destination that records each write and each flush, synchronous or not. */
 function recordingTarget() {
   const writes: string[] = [];
   let flushes = 0;
+  let laterFlushes = 0;
   const target: LogTarget = {
     write: (text) => writes.push(text),
+    flush: () => void laterFlushes++,
     flushSync: () => void flushes++,
   };
-  return { target, writes, flushes: () => flushes };
+  return { target, writes, flushes: () => flushes, laterFlushes: () => laterFlushes };
 }
 
 describe('BatchedLogStream', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('tells the destination to write a handed-on batch at most LOG_MAX_HOLD_MS later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const recorded = recordingTarget();
+    const stream = new BatchedLogStream(recorded.target);
+    stream.write('a quiet server\n');
+    await nextTick();
+    expect(recorded.writes).toEqual(['a quiet server\n']);
+    stream.write('and another line\n');
+    await nextTick();
+    vi.advanceTimersByTime(LOG_MAX_HOLD_MS - 1);
+    expect(recorded.laterFlushes()).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(recorded.laterFlushes()).toBe(1);
+    // Nothing handed on since: nothing to flush.
+    vi.advanceTimersByTime(10 * LOG_MAX_HOLD_MS);
+    expect(recorded.laterFlushes()).toBe(1);
+  });
+
   it('hands the lines of one tick on as one write, in order, at the end of the tick', async () => {
     const { target, writes } = recordingTarget();
     const stream = new BatchedLogStream(target);
