@@ -55,4 +55,31 @@ describe('formatAmount', () => {
     expect(format('12.345', 'ZAR')).toBe('R 12.345');
     expect(format('12.50', 'R')).toBe('R 12.50');
   });
+
+  it.each(['en', 'ko'])(
+    "writes %s amounts exactly as Intl's currency format, symbol aside",
+    (language) => {
+      const amounts = ['0', '0.00', '-0.00', '-0', '5', '0.5', '007.10', '-1500', '999.99'];
+      for (let digits = 1; digits <= 16; digits++) {
+        const whole = '9876543210123456'.slice(0, digits);
+        amounts.push(whole, `${whole}.0`, `${whole}.05`, `-${whole}.5`);
+      }
+      for (const currency of ['KES', 'USD', 'KRW', 'XYZ', 'ZAR']) {
+        const intl = new Intl.NumberFormat(language, {
+          style: 'currency',
+          currency,
+          currencyDisplay: 'code',
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        });
+        for (const amount of amounts) {
+          const expected = intl
+            .formatToParts(amount as Intl.StringNumericLiteral)
+            .map((part) => (part.type === 'currency' ? currencySymbol(currency) : part.value))
+            .join('');
+          expect(formatAmount(amount, currency, language), `${amount} ${currency}`).toBe(expected);
+        }
+      }
+    },
+  );
 });
