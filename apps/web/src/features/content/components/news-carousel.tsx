@@ -20,7 +20,9 @@ type Props = { news: TNews[]; slidesPerView: number; onReadMore: (news: TNews) =
  * Where the carousel stands before embla has started: on the first card, with one step for each
  * card past the first view (embla's count with `trimSnaps`). The arrows wait for embla.
  */
-const startingPosition = (cards: number, slidesPerView: number) => ({
+type Position = { index: number; count: number; canGoBack: boolean; canGoOn: boolean };
+
+const startingPosition = (cards: number, slidesPerView: number): Position => ({
   index: 0,
   count: Math.max(1, cards - slidesPerView + 1),
   canGoBack: false,
@@ -71,8 +73,8 @@ export function NewsCarousel({ news, slidesPerView, onReadMore }: Props) {
   });
   const regionRef = useRef<HTMLDivElement>(null);
   const [isNear, reach] = useNearScreen(regionRef);
-  const [emblaPosition, setPosition] = useState(() => startingPosition(news.length, slidesPerView));
-  const position = embla ? emblaPosition : startingPosition(news.length, slidesPerView);
+  const [emblaPosition, setPosition] = useState<Position | null>(null);
+  const position = (embla && emblaPosition) ?? startingPosition(news.length, slidesPerView);
   const hasControls = news.length > slidesPerView;
 
   useEffect(() => {
