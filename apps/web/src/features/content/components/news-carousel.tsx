@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { useTranslation } from 'react-i18next';
 import type { TNews } from '@cloud-portal/contract/content/get-all-news';
 import { NEWS_IMAGE_HEIGHT, NewsCard } from './news-card';
@@ -55,24 +55,56 @@ function useNearScreen(
   return [isNear, () => setNear(true)];
 }
 
+const EMBLA_OPTIONS: EmblaOptionsType = {
+  align: 'start',
+  containScroll: 'trimSnaps',
+  slidesToScroll: 1,
+};
+
+/**
+ * embla on the viewport once `isStarted`: its code is fetched then (a chunk of its own, off the
+ * first load), and it is destroyed with the carousel.
+ */
+function useEmbla(
+  viewportRef: RefObject<HTMLDivElement | null>,
+  isStarted: boolean,
+): EmblaCarouselType | null {
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!isStarted || !viewport) return;
+    let started: EmblaCarouselType | null = null;
+    let isCancelled = false;
+    void import('embla-carousel').then(({ default: EmblaCarousel }) => {
+      if (isCancelled) return;
+      started = EmblaCarousel(viewport, EMBLA_OPTIONS);
+      setEmbla(started);
+    });
+    return () => {
+      isCancelled = true;
+      started?.destroy();
+      setEmbla(null);
+    };
+  }, [viewportRef, isStarted]);
+  return embla;
+}
+
 /**
  * The home page's news, `slidesPerView` cards at a time, one card a step (embla). Built on embla
  * itself rather than Mantine's carousel, whose slide labels and "Slide 1 of 2" are English only:
  * every word here is the page's language, and /home loads less script.
  *
  * embla measures every slide when it starts, which cost a phone about 10 ms in the task that
- * hydrates /home. It starts when the carousel nears the screen or a pointer or the keyboard
- * reaches it; until then the cards sit in the same row, unmoved.
+ * hydrates /home, and its code is 7 kB gzip of /home's first load. It is fetched and started when
+ * the carousel nears the screen or a pointer or the keyboard reaches it; until then the cards sit
+ * in the same row, unmoved, and the arrows wait.
  */
 export function NewsCarousel({ news, slidesPerView, onReadMore }: Props) {
   const { t } = useTranslation();
-  const [viewportRef, embla] = useEmblaCarousel({
-    align: 'start',
-    containScroll: 'trimSnaps',
-    slidesToScroll: 1,
-  });
   const regionRef = useRef<HTMLDivElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
   const [isNear, reach] = useNearScreen(regionRef);
+  const embla = useEmbla(viewportRef, isNear);
   const [emblaPosition, setPosition] = useState<Position | null>(null);
   const position = (embla && emblaPosition) ?? startingPosition(news.length, slidesPerView);
   const hasControls = news.length > slidesPerView;
@@ -117,7 +149,7 @@ export function NewsCarousel({ news, slidesPerView, onReadMore }: Props) {
         {position.count > 0 &&
           t('home.slideStatus', { index: position.index + 1, total: position.count })}
       </VisuallyHidden>
-      <div className={classes.viewport} ref={isNear ? viewportRef : undefined}>
+      <div className={classes.viewport} ref={viewportRef}>
         <div
           className={classes.container}
           style={{ '--slides-per-view': slidesPerView } as CSSProperties}
