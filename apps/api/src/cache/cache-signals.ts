@@ -1,6 +1,5 @@
-import pg from 'pg';
 import type { DatabaseHandle } from '../db/client';
-import { describeError } from '../http/safe-log';
+import { PostgresListeners } from '../db/postgres-listeners';
 import { EVERY_SCOPE } from './scoped-cache';
 
 /** The channel migration 0012's triggers signal on (ADR 021). */
@@ -8,11 +7,8 @@ export const CACHE_SIGNAL_CHANNEL = 'portal_cache';
 /** PostgreSQL connections that listen: one carries the barriers, the others stand by. */
 const LISTENER_CONNECTIONS = 2;
 const RECONNECT_FIRST_MS = 100;
-/** Named, so PostgreSQL parses it once per connection. */
-const BARRIER_QUERY = { name: 'cache_barrier', text: 'select 1' };
 /** How the listening connections show in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'cloud-portal cache signals';
-const RECONNECT_MAX_MS = 5_000;
 
 export type CacheSignalListener = (scope: string) => void;
 
@@ -90,13 +86,16 @@ export async function startCacheSignals(
       stop: unlisten,
     };
   }
-  const listeners = new PostgresListeners(
-    signalSource.url,
-    dispatcher,
+  const listeners = new PostgresListeners({
+    url: signalSource.url,
+    channels: { [CACHE_SIGNAL_CHANNEL]: (payload) => dispatcher.dispatch(payload) },
+    onMissed: () => dispatcher.dispatch(EVERY_SCOPE),
+    applicationName: LISTENER_APPLICATION_NAME,
+    logName: 'Cache signal',
     log,
     reconnectFirstMs,
     connections,
-  );
+  });
   await listeners.start();
   return {
     isListening: () => listeners.liveCount() > 0,
@@ -104,128 +103,4 @@ export async function startCacheSignals(
     catchUp: () => listeners.catchUp(),
     stop: () => listeners.stop(),
   };
-}
-
-type Listening = { client: pg.Client };
-
-/**
- * Connections outside the pool, each LISTENing on the channel. PostgreSQL sends a connection the
- * notifications committed before a query ahead of that query's answer, so a query on one of them
- * is a barrier: once it answers, every change committed before it was sent has reached the
- * caches. One barrier is in flight at a time; calls that arrive meanwhile share the next one
- * (sent as soon as the current one answers), so under load one round trip serves many calls.
- */
-class PostgresListeners {
-  private readonly live: (Listening | null)[];
-  private inFlight: Promise<boolean> | null = null;
-  private queued: Promise<boolean> | null = null;
-  private isStopping = false;
-  private readonly timers = new Set<NodeJS.Timeout>();
-
-  constructor(
-    private readonly url: string,
-    private readonly dispatcher: Dispatcher,
-    private readonly log: (message: string) => void,
-    private readonly reconnectFirstMs: number,
-    connections: number,
-  ) {
-    this.live = Array.from({ length: connections }, () => null);
-  }
-
-  async start(): Promise<void> {
-    await Promise.all(this.live.map((_, slot) => this.connect(slot)));
-  }
-
-  liveCount(): number {
-    return this.live.filter(Boolean).length;
-  }
-
-  catchUp(): Promise<boolean> {
-    if (!this.inFlight) return this.sendBarrier();
-    // The one in flight may have been sent before this call arrived: wait for the next.
-    this.queued ??= this.inFlight.then(() => {
-      this.queued = null;
-      return this.sendBarrier();
-    });
-    return this.queued;
-  }
-
-  private sendBarrier(): Promise<boolean> {
-    const listening = this.live.find((candidate) => candidate !== null);
-    if (!listening) return Promise.resolve(false);
-    const sent = listening.client.query(BARRIER_QUERY).then(
-      () => true,
-      // Its connection just ended: its signals may be lost (and the caches were just emptied).
-      () => false,
-    );
-    this.inFlight = sent;
-    void sent.then(() => {
-      if (this.inFlight === sent) this.inFlight = null;
-    });
-    return sent;
-  }
-
-  async stop(): Promise<void> {
-    this.isStopping = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    const open = this.live.filter((listening): listening is Listening => listening !== null);
-    this.live.fill(null);
-    await Promise.all(open.map((listening) => listening.client.end().catch(() => {})));
-  }
-
-  private async connect(slot: number): Promise<void> {
-    const client = new pg.Client({
-      connectionString: this.url,
-      application_name: LISTENER_APPLICATION_NAME,
-    });
-    let isLost = false;
-    const lose = (error?: Error) => {
-      if (isLost) return;
-      isLost = true;
-      if (this.live[slot]?.client === client) this.live[slot] = null;
-      if (this.isStopping) return;
-      // What this connection would have heard may be lost with it.
-      this.dispatcher.dispatch(EVERY_SCOPE);
-      this.log(
-        `Cache signal connection lost${error ? ` (${describeError(error)})` : ''}; reconnecting.`,
-      );
-      this.reconnect(slot, this.reconnectFirstMs);
-    };
-    client.on('notification', (message) => {
-      if (message.channel === CACHE_SIGNAL_CHANNEL && message.payload)
-        this.dispatcher.dispatch(message.payload);
-    });
-    client.on('error', lose);
-    client.on('end', () => lose());
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CACHE_SIGNAL_CHANNEL}`);
-    } catch (error) {
-      isLost = true; // the caller retries; the handlers above must not
-      await client.end().catch(() => {});
-      throw error;
-    }
-    if (this.isStopping) {
-      await client.end();
-      return;
-    }
-    this.live[slot] = { client };
-  }
-
-  private reconnect(slot: number, delayMs: number): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      if (this.isStopping) return;
-      this.connect(slot).then(
-        // Signals between the loss and LISTEN were not heard by this connection.
-        () => this.dispatcher.dispatch(EVERY_SCOPE),
-        (error: unknown) => {
-          this.log(`Cache signal connection failed: ${describeError(error)}`);
-          this.reconnect(slot, Math.min(delayMs * 2, RECONNECT_MAX_MS));
-        },
-      );
-    }, delayMs);
-    timer.unref();
-    this.timers.add(timer);
-  }
 }

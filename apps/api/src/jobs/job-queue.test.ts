@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateDatabase } from '../db/migrate';
 import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase } from '../../test/support/test-app';
-import { JOB_SCHEMA, startJobQueue } from './job-queue';
-import { QUEUES } from './queues';
+import { JOB_SCHEMA, POLLING_INTERVAL_SECONDS, startJobQueue, type JobQueue } from './job-queue';
+import { QUEUES, type QueueName } from './queues';
 
 let database: DatabaseHandle;
 let dispose: () => Promise<void>;
@@ -83,4 +83,71 @@ it('stop waits for a batch whose fetch was already on its way when stop began', 
 
   expect(handled).toBe(true);
   expect(await statesOf(['c'])).toEqual({ c: 'completed' });
+});
+
+/** Works `queue` on `jobs`, answering when each job's id arrives, and how long after `since`. */
+function arrivals(jobs: JobQueue, queue: QueueName) {
+  const seen = new Map<string, (at: number) => void>();
+  const waits = new Map<string, Promise<number>>();
+  const arrivalOf = (id: string) => {
+    if (!waits.has(id)) waits.set(id, new Promise<number>((resolve) => seen.set(id, resolve)));
+    return waits.get(id)!;
+  };
+  const started = jobs.work<{ id: string }>(queue, { batchSize: 5 }, async (batch) => {
+    for (const job of batch) {
+      void arrivalOf(job.id);
+      seen.get(job.id)!(Date.now());
+    }
+    return batch.map(() => undefined);
+  });
+  return { started, arrivalOf };
+}
+
+it('a job sent by another process is fetched at once, not at the next poll', async () => {
+  const worker = await startJobQueue(database, () => {});
+  const sender = await startJobQueue(database, () => {});
+  try {
+    const { started, arrivalOf } = arrivals(worker, QUEUES.orderExpiry);
+    await started;
+    // Past the worker's first fetch, so only a signal (or the next poll) can bring the job.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const sentAt = Date.now();
+    await sender.send(QUEUES.orderExpiry, { id: 'signalled' });
+    const waited = (await arrivalOf('signalled')) - sentAt;
+    expect(waited).toBeLessThan((POLLING_INTERVAL_SECONDS * 1000) / 2);
+  } finally {
+    await sender.stop();
+    await worker.stop();
+  }
+});
+
+it('a job sent inside a transaction wakes the workers when it commits, not before', async () => {
+  const jobs = await startJobQueue(database, () => {});
+  try {
+    const { started, arrivalOf } = arrivals(jobs, QUEUES.paymentConfirmation);
+    await started;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    let committedAt = 0;
+    await database.db.transaction(async (tx) => {
+      await jobs.send(QUEUES.paymentConfirmation, { id: 'committed' }, { transaction: tx });
+      // A worker woken now would find nothing and sleep until its next poll.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      committedAt = Date.now();
+    });
+    const waited = (await arrivalOf('committed')) - committedAt;
+    expect(waited).toBeLessThan((POLLING_INTERVAL_SECONDS * 1000) / 2);
+
+    await database.db
+      .transaction(async (tx) => {
+        await jobs.send(QUEUES.paymentConfirmation, { id: 'rolled back' }, { transaction: tx });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    const { rows } = await database.executeSql(
+      `select count(*)::int as count from ${JOB_SCHEMA}.job where data->>'id' = 'rolled back'`,
+    );
+    expect(rows).toEqual([{ count: 0 }]);
+  } finally {
+    await jobs.stop();
+  }
 });

@@ -49,9 +49,8 @@ const DELIVERY_RETRIES = { retryLimit: 8, retryDelay: 15, retryBackoff: true };
  * with backoff.
  */
 export function createMailService(db: Database, jobs: JobQueue, mailFrom: string): MailService {
-  const inTransaction: MailService['inTransaction'] = async (work) => {
-    const lanes = new Set<MailLane>();
-    const result = await db.transaction((tx) =>
+  const inTransaction: MailService['inTransaction'] = (work) =>
+    db.transaction((tx) =>
       work(tx, {
         send: async (mail) => {
           const lane = laneOf(mail.kind);
@@ -74,14 +73,10 @@ export function createMailService(db: Database, jobs: JobQueue, mailFrom: string
             { outboxId: row!.id },
             { ...DELIVERY_RETRIES, transaction: tx },
           );
-          lanes.add(lane);
           return row!.id;
         },
       }),
     );
-    for (const lane of lanes) jobs.wake(queueOfLane[lane]);
-    return result;
-  };
   return {
     inTransaction,
     send: (mail) => inTransaction((_tx, sender) => sender.send(mail)),

@@ -46,7 +46,6 @@ export async function queueRecoveryRequest(
     { ...request, companyId: company.id } satisfies RecoveryRequest,
     { retryLimit: 3, retryDelay: 5 },
   );
-  jobs.wake(QUEUES.accountRecovery);
 }
 
 /** The job: mails the account, when the address has one and its hourly cap allows; else nothing. */
