@@ -65,6 +65,9 @@ export const JOB_SCHEMA = 'pgboss';
  */
 export const POLLING_INTERVAL_SECONDS = 2;
 
+/** How long a job signal waits for others to the same queue before it wakes the workers. */
+const WAKE_COALESCE_MS = 20;
+
 export type JobQueueOptions = {
   /** Where a lost job-signal connection is reported (the console by default). */
   log?: (message: string) => void;
@@ -95,11 +98,23 @@ export async function startJobQueue(
   const wake = (queue: QueueName) => {
     for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
   };
+  // Signals that arrive together wake a queue's workers once: under a stream of sends an idle
+  // worker fetches a batch every WAKE_COALESCE_MS, not one job per commit.
+  const pendingWakes = new Map<QueueName, NodeJS.Timeout>();
+  const wakeSoon = (queue: QueueName) => {
+    if (pendingWakes.has(queue)) return;
+    const timer = setTimeout(() => {
+      pendingWakes.delete(queue);
+      wake(queue);
+    }, WAKE_COALESCE_MS);
+    timer.unref();
+    pendingWakes.set(queue, timer);
+  };
   const stopListening = await listenForSentJobs(
     handle,
     (queue) => {
-      if (queue === null) for (const name of workerIds.keys()) wake(name);
-      else if (workerIds.has(queue as QueueName)) wake(queue as QueueName);
+      if (queue === null) for (const name of workerIds.keys()) wakeSoon(name);
+      else if (workerIds.has(queue as QueueName)) wakeSoon(queue as QueueName);
     },
     { log },
   );
@@ -159,6 +174,8 @@ export async function startJobQueue(
     wake,
     stop: async () => {
       await stopListening();
+      for (const timer of pendingWakes.values()) clearTimeout(timer);
+      pendingWakes.clear();
       await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
       // pg-boss's stop answers once no worker holds jobs, but a fetch already sent can still
       // bring a batch, and it completes batches without awaiting: wait for both, so the caller
