@@ -10,6 +10,7 @@ import { startJobQueue } from '../jobs/job-queue';
 import { companyIdOf, insertVm } from '../modules/vms/lifecycle-fixtures';
 import { signUpAndLogIn } from '../../test/support/accounts';
 import { createTestAppWithMail, MAIN_ORIGIN } from '../../test/support/test-app';
+import { waitUntil } from '../../test/support/wait-until';
 import { LISTENER_APPLICATION_NAME, startCacheSignals, type CacheSignals } from './cache-signals';
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
@@ -199,13 +200,13 @@ describe.runIf(process.env.DATABASE_URL)('customer caches on PostgreSQL', () => 
     await listedVm(second.app, customer);
     // The database ends the second process's listening connections (a restart, a failover).
     await dropListeners(t.database);
-    await waitUntil(async () => !second.signals.isListening());
+    await waitUntil(() => !second.signals.isListening(), 10_000);
     await renameVm(customer, 'renamed while deaf');
     expect((await listedVm(second.app, customer)).vmName).toBe('renamed while deaf');
     await writeUnsignalled(() => renameVm(customer, 'quietly while deaf'));
     expect((await listedVm(second.app, customer)).vmName).toBe('quietly while deaf');
 
-    await waitUntil(async () => second.signals.isListening());
+    await waitUntil(() => second.signals.isListening(), 10_000);
     await renameVm(customer, 'renamed after');
     expect((await listedVm(second.app, customer)).vmName).toBe('renamed after');
     // Kept again: a quiet change is not seen until a signalled one.
@@ -219,12 +220,4 @@ async function dropListeners(database: DatabaseHandle): Promise<void> {
     sql`select pg_terminate_backend(pid) from pg_stat_activity
         where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
   );
-}
-
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateDatabase } from '../db/migrate';
 import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase } from '../../test/support/test-app';
+import { waitUntil } from '../../test/support/wait-until';
 import { JOB_SCHEMA, POLLING_INTERVAL_SECONDS, startJobQueue, type JobQueue } from './job-queue';
 import { QUEUES, type QueueName } from './queues';
 
@@ -85,21 +86,17 @@ it('stop waits for a batch whose fetch was already on its way when stop began', 
   expect(await statesOf(['c'])).toEqual({ c: 'completed' });
 });
 
-/** Works `queue` on `jobs`, answering when each job's id arrives, and how long after `since`. */
+/** Works `queue` on `jobs`; `arrivalOf(id)` answers when the job with that id was handed over. */
 function arrivals(jobs: JobQueue, queue: QueueName) {
-  const seen = new Map<string, (at: number) => void>();
-  const waits = new Map<string, Promise<number>>();
-  const arrivalOf = (id: string) => {
-    if (!waits.has(id)) waits.set(id, new Promise<number>((resolve) => seen.set(id, resolve)));
-    return waits.get(id)!;
-  };
+  const handedAt = new Map<string, number>();
   const started = jobs.work<{ id: string }>(queue, { batchSize: 5 }, async (batch) => {
-    for (const job of batch) {
-      void arrivalOf(job.id);
-      seen.get(job.id)!(Date.now());
-    }
+    for (const job of batch) handedAt.set(job.id, Date.now());
     return batch.map(() => undefined);
   });
+  const arrivalOf = async (id: string) => {
+    await waitUntil(() => handedAt.has(id));
+    return handedAt.get(id)!;
+  };
   return { started, arrivalOf };
 }
 

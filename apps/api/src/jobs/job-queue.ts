@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client';
-import { jobSentSignal, listenForSentJobs } from './job-signals';
+import { jobsSentSignal, listenForSentJobs } from './job-signals';
 import { QUEUES, type QueueName } from './queues';
 
 export type SendJobOptions = PgBoss.SendOptions & {
@@ -68,15 +68,9 @@ export const POLLING_INTERVAL_SECONDS = 2;
 /** How long a job signal waits for others to the same queue before it wakes the workers. */
 const WAKE_COALESCE_MS = 20;
 
-export type JobQueueOptions = {
-  /** Where a lost job-signal connection is reported (the console by default). */
-  log?: (message: string) => void;
-};
-
 export async function startJobQueue(
   handle: DatabaseHandle,
   onError: (error: Error) => void,
-  { log }: JobQueueOptions = {},
 ): Promise<JobQueue & JobScheduler> {
   const inFlight = new InFlight();
   const boss = new PgBoss({
@@ -110,21 +104,14 @@ export async function startJobQueue(
     timer.unref();
     pendingWakes.set(queue, timer);
   };
-  const stopListening = await listenForSentJobs(
-    handle,
-    (queue) => {
-      if (queue === null) for (const name of workerIds.keys()) wakeSoon(name);
-      else if (workerIds.has(queue as QueueName)) wakeSoon(queue as QueueName);
-    },
-    { log },
-  );
+  const stopListening = await listenForSentJobs(handle, (queue) => {
+    if (queue === null) for (const name of workerIds.keys()) wakeSoon(name);
+    else if (workerIds.has(queue as QueueName)) wakeSoon(queue as QueueName);
+  });
   /** Announces, at the commit of `transaction` (or at once), jobs sent to `queues`. */
-  const signalSent = async (queues: Iterable<QueueName>, transaction?: Database) => {
-    const sql = transaction ? transactionSql(transaction) : handle;
-    for (const queue of new Set(queues)) {
-      const { text, values } = jobSentSignal(queue);
-      await sql.executeSql(text, values);
-    }
+  const signalSent = async (queues: QueueName[], transaction?: Database) => {
+    const { text, values } = jobsSentSignal(queues);
+    await (transaction ? transactionSql(transaction) : handle).executeSql(text, values);
   };
 
   return {

@@ -8,12 +8,12 @@ export const JOB_LISTENER_APPLICATION_NAME = 'cloud-portal job signals';
 const RECONNECT_FIRST_MS = 100;
 
 /**
- * The statement that tells every process, when the transaction it runs in commits, that a job was
- * sent to `queue`. Outside a transaction it is heard at once.
+ * The one statement that tells every process, when the transaction it runs in commits, that jobs
+ * were sent to `queues` (one signal a queue). Outside a transaction it is heard at once.
  */
-export const jobSentSignal = (queue: string) => ({
-  text: 'select pg_notify($1, $2)',
-  values: [JOB_SIGNAL_CHANNEL, queue],
+export const jobsSentSignal = (queues: readonly string[]) => ({
+  text: 'select pg_notify($1, queue) from unnest($2::text[]) as queue',
+  values: [JOB_SIGNAL_CHANNEL, [...new Set(queues)]],
 });
 
 export type JobSignalOptions = {

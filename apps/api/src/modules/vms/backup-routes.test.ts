@@ -16,7 +16,8 @@ import { createHypervisorConnector } from '../../hypervisors/company-hypervisors
 import { resolveCredentialsKey } from '../../payments/credentials-key';
 import { deleteExpiredBackups } from './backups';
 import { blockedMessage } from './own-vm';
-import { makeVm, waitUntil, type VmSeed } from './vm-orders.fixtures';
+import { waitUntil } from '../../../test/support/wait-until';
+import { makeVm, type VmSeed } from './vm-orders.fixtures';
 
 const OPERATION_MS = 50;
 

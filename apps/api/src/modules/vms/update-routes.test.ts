@@ -9,7 +9,8 @@ import { orders } from '../../db/schema/orders';
 import { orderTargets } from '../../db/schema/virtual-machines';
 import { SimulatorHypervisor } from '../../hypervisors/providers/simulator';
 import { blockedMessage } from './own-vm';
-import { makeVm, waitUntil, type VmSeed } from './vm-orders.fixtures';
+import { waitUntil } from '../../../test/support/wait-until';
+import { makeVm, type VmSeed } from './vm-orders.fixtures';
 
 const OPERATION_MS = 50;
 

@@ -113,12 +113,3 @@ export async function makeVm(fixture: VmFixture, seed: VmSeed) {
     .returning();
   return { vm: vm!, uuid, productId: product.id };
 }
-
-/** Polls (never a fixed sleep) until `done` holds, for at most five seconds. */
-export async function waitUntil(done: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error('gave up waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
