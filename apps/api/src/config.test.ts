@@ -15,6 +15,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes the public address from PORT when PUBLIC_URL is unset', () => {
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ PORT: '4100', PUBLIC_URL: 'https://portal.example' }).publicUrl).toBe(
+      'https://portal.example',
+    );
+  });
+
   it('treats empty optional URLs as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({
       databaseUrl: undefined,

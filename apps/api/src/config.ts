@@ -12,7 +12,11 @@ const ZEnvironment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .describe('unset: http://localhost:<PORT>'),
   DATA_DIR: z.string().min(1).default('./data'),
   UPLOADS_DIR: z
     .string()
@@ -180,7 +184,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     environment: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    publicUrl: new URL(env.PUBLIC_URL).origin,
+    publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR),
     uploadsDir: path.resolve(REPO_ROOT, env.UPLOADS_DIR ?? path.join(env.DATA_DIR, 'uploads')),
     databaseUrl: env.DATABASE_URL,
