@@ -48,7 +48,7 @@ export type Configuration = {
   days: number;
   region: string;
 };
-/** ZAR; offers Sandbox, PayFast, Ozow and PayPal (in USD once the customer agrees). */
+/** ZAR; offers Sandbox, PayFast, Ozow (with its API key) and PayPal (in USD once agreed). */
 export const STARTER: Configuration = {
   product: 'Ubuntu Starter',
   memory: 4,
@@ -127,8 +127,9 @@ export async function startGatewayHarness() {
     .where(eq(customers.id, owner.id));
   const companyId = customer!.companyId;
 
-  /** The demo company's gateways, each at its fake (Ozow's status API only with an API key). */
-  async function pointGatewaysAtFakes(options: { ozowApiKey?: string } = {}) {
+  /** The demo company's gateways, each at its fake; `ozowApiKey: null` leaves Ozow's API key out. */
+  async function pointGatewaysAtFakes(options: { ozowApiKey?: string | null } = {}) {
+    const ozowApiKey = options.ozowApiKey === undefined ? OZOW_SITE.apiKey : options.ozowApiKey;
     await saveGatewaySettings(db, credentialsKey, companyId, PAYFAST_GATEWAY, {
       isTest: true,
       baseUrl: payfast.baseUrl,
@@ -143,7 +144,7 @@ export async function startGatewayHarness() {
       baseUrl: ozow.baseUrl,
       credentials: {
         privateKey: OZOW_SITE.privateKey,
-        ...(options.ozowApiKey ? { apiKey: options.ozowApiKey } : {}),
+        ...(ozowApiKey ? { apiKey: ozowApiKey } : {}),
       },
       settings: { siteCode: OZOW_SITE.siteCode, apiBaseUrl: ozow.baseUrl },
     });
@@ -354,6 +355,7 @@ export async function startGatewayHarness() {
     paypal,
     pesapal,
     pointGatewaysAtFakes,
+    products,
     quoteOf,
     createOrder,
     createdOrder,

@@ -120,6 +120,15 @@ export type FakeOzow = {
   apiCalls: { url: string; apiKey: string | undefined }[];
   /** The signed result fields for a request (what the redirect and notification carry). */
   resultFor: (request: FakeOzowRequest, status: OzowStatus) => Record<string, string>;
+  /**
+   * Records the request's transaction as the status API will list it (the newest attempt last);
+   * `overrides` plays a record that differs from what was asked (amount, currency).
+   */
+  record: (
+    request: FakeOzowRequest,
+    status: OzowStatus,
+    overrides?: Partial<FakeOzowTransaction>,
+  ) => FakeOzowTransaction;
   /** Records the transaction and posts the notification to NotifyUrl; returns the HTTP status. */
   notify: (request: FakeOzowRequest, status: OzowStatus) => Promise<number>;
   stop: () => Promise<void>;
@@ -179,9 +188,9 @@ export async function startFakeOzow(
         site.privateKey,
       );
     },
-    notify: async (request, status) => {
+    record: (request, status, overrides = {}) => {
       const result = fake.resultFor(request, status);
-      fake.transactions.push({
+      const transaction: FakeOzowTransaction = {
         transactionId: result.TransactionId!,
         merchantCode: 'FAKE',
         siteCode: site.siteCode,
@@ -192,7 +201,14 @@ export async function startFakeOzow(
         statusMessage: result.StatusMessage!,
         createdDate: new Date().toISOString(),
         paymentDate: status === 'Complete' ? new Date().toISOString() : null,
-      });
+        ...overrides,
+      };
+      fake.transactions.push(transaction);
+      return transaction;
+    },
+    notify: async (request, status) => {
+      fake.record(request, status);
+      const result = fake.resultFor(request, status);
       const notifyUrl = request.fields.NotifyUrl;
       if (!notifyUrl) throw new Error('the request named no NotifyUrl');
       const response = await fetch(notifyUrl, {

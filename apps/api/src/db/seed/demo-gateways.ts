@@ -1,16 +1,14 @@
-import {
-  OZOW_GATEWAY,
-  PAYFAST_GATEWAY,
-  SANDBOX_GATEWAY,
-} from '@cloud-portal/contract/orders/gateways';
+import { PAYFAST_GATEWAY, SANDBOX_GATEWAY } from '@cloud-portal/contract/orders/gateways';
 import { randomToken } from '../../lib/tokens';
 import type { Database } from '../client';
 import { saveGatewaySettings } from '../../payments/gateway-settings';
 
 /**
- * The demo companies' gateways: the built-in Sandbox (works with nothing else running) and the
- * gateways' public sandbox merchants (issue 10). PayPal and PesaPal publish no shared sandbox
- * credentials, so a provider adds its own; until then products do not offer them (ADR 016).
+ * The demo companies' gateways: the built-in Sandbox (works with nothing else running) and
+ * PayFast's public sandbox merchant (issue 10). PayPal and PesaPal publish no shared sandbox
+ * credentials, so a provider adds its own; until then products do not offer them (ADR 016). Nor
+ * Ozow: its test site code and private key are public, so only the provider's own API key (which
+ * confirms each payment with Ozow) makes it safe to offer (issue 25).
  */
 export async function writeDemoGateways(
   db: Database,
@@ -28,10 +26,5 @@ export async function writeDemoGateways(
       merchant_key: '46f0cd694581a',
       passphrase: 'jt7NOE43FZPn',
     },
-  });
-  await saveGatewaySettings(db, credentialsKey, companyId, OZOW_GATEWAY, {
-    isTest: true,
-    credentials: { privateKey: '215114531AFF7134A94C88CEEA48E' },
-    settings: { siteCode: 'TSTSTE0001' },
   });
 }

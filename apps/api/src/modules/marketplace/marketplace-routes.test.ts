@@ -384,8 +384,9 @@ describe('marketPlace/getVMProductDetails', () => {
     expect(data.timePeriod.map((period: { days: number }) => period.days)).toEqual([
       30, 90, 180, 365,
     ]);
-    // The product lists PayPal too, but the demo company has no PayPal credentials (ADR 016).
-    expect(data.paymentGateway).toEqual(['Sandbox Payment', 'PayFast Payment', 'Ozow Payment']);
+    // The product lists Ozow and PayPal too, but the demo company has no Ozow API key and no
+    // PayPal credentials (ADR 016).
+    expect(data.paymentGateway).toEqual(['Sandbox Payment', 'PayFast Payment']);
     expect(data.byPassflag).toBe(0);
     expect(data.taxBasis).toBe('afterDiscount');
     expect(data.discount).toEqual({ ramDiscount: 10, diskDiscount: 0, cpuDiscount: 5 });

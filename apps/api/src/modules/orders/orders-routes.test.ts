@@ -174,7 +174,8 @@ describe('CreateOrder', () => {
   });
 
   it('refuses a gateway the company cannot take or the product does not offer', async () => {
-    for (const gateway of ['Paypal Payment', 'PesaPal Payment', 'Nonsense Pay']) {
+    // The demo company holds no PayPal credentials and no Ozow API key (ADR 016, issue 25).
+    for (const gateway of ['Paypal Payment', 'Ozow Payment', 'PesaPal Payment', 'Nonsense Pay']) {
       const response = await as(
         owner,
         '/api/virtualMachine/CreateOrder',

@@ -17,7 +17,7 @@ import {
   type OrderForGateway,
 } from '../gateway';
 import { createGatewayHttp } from '../gateway-http';
-import { ozowGateway, ozowRequestHash } from './ozow';
+import { ozowGateway, ozowRequestHash, readOzowTransactions } from './ozow';
 
 const SITE = {
   siteCode: 'TSTSTE0001',
@@ -90,9 +90,6 @@ const notifyEvent = (fields: Record<string, string>): InboundEvent => ({
   headers: {},
   sourceAddress: '127.0.0.1',
 });
-
-const verify = (fields: Record<string, string>, settings = settingsFor()) =>
-  ozowGateway.verifyEvent(notifyEvent(fields), order, settings, http);
 
 describe('Ozow HashCheck', () => {
   it('gives the documented test vector', () => {
@@ -191,34 +188,184 @@ describe('ozowGateway.startPayment', () => {
   });
 });
 
+/** A transaction in the shape GetTransactionByReference documents (an array of these). */
+function documented(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    transactionId: '34c3acfa-2618-410c-80d0-521a08190b82',
+    merchantCode: 'MOCK',
+    siteCode: SITE.siteCode,
+    transactionReference: order.reference,
+    currencyCode: 'ZAR',
+    amount: 25.0,
+    status: 'Complete',
+    subStatus: null,
+    statusMessage: 'Test transaction completed',
+    createdDate: '2026-03-01T10:00:00',
+    paymentDate: '2026-03-01T10:01:12',
+    ...overrides,
+  };
+}
+
+describe('readOzowTransactions (the status API answer)', () => {
+  const read = (body: unknown, settings = settingsFor()) =>
+    readOzowTransactions(body, order, settings);
+
+  it('confirms a Complete transaction of exactly the order’s amount in ZAR', () => {
+    expect(read([documented()])).toEqual({
+      status: 'paid',
+      amountMinor: 2_500,
+      currency: 'ZAR',
+      gatewayTransactionId: '34c3acfa-2618-410c-80d0-521a08190b82',
+    });
+    expect(read([documented({ amount: '25.00' })])).toMatchObject({ status: 'paid' });
+    // PascalCase, as some of Ozow's samples write it.
+    const pascal = Object.fromEntries(
+      Object.entries(documented()).map(([name, value]) => [
+        name.charAt(0).toUpperCase() + name.slice(1),
+        value,
+      ]),
+    );
+    expect(read([pascal])).toMatchObject({ status: 'paid', amountMinor: 2_500 });
+  });
+
+  it('rejects a Complete transaction of another amount or currency', () => {
+    expect(read([documented({ amount: 24.99 })])).toEqual({
+      rejected: 'Ozow confirmed another amount',
+    });
+    expect(read([documented({ amount: 2_500 })])).toEqual({
+      rejected: 'Ozow confirmed another amount',
+    });
+    expect(read([documented({ currencyCode: 'USD' })])).toEqual({
+      rejected: 'Ozow confirmed another currency',
+    });
+  });
+
+  it('rejects a test payment on a live site', () => {
+    expect(read([documented({ isTest: true })], settingsFor({ isTest: false }))).toEqual({
+      rejected: 'Ozow confirmed a test payment on a live site',
+    });
+    expect(read([documented({ isTest: false })], settingsFor({ isTest: false }))).toMatchObject({
+      status: 'paid',
+    });
+  });
+
+  it('asks again later about a Complete transaction naming no amount or currency', () => {
+    expect(() => read([documented({ amount: null })])).toThrow(GatewayUnavailable);
+    expect(() => read([documented({ amount: 'R25' })])).toThrow(GatewayUnavailable);
+    expect(() => read([documented({ currencyCode: undefined })])).toThrow(GatewayUnavailable);
+  });
+
+  it('maps every Ozow status; only Complete is paid', () => {
+    const expectations = [
+      ['Cancelled', { status: 'cancelled', message: orderMessages.paymentCancelled }],
+      ['Error', { status: 'failed', message: orderMessages.gatewayFailure }],
+      ['Abandoned', { status: 'failed', message: orderMessages.gatewayFailure }],
+      ['Pending', { status: 'pending' }],
+      ['PendingInvestigation', { status: 'pending' }],
+      ['SomethingNew', { status: 'pending' }],
+    ] as const;
+    for (const [status, verdict] of expectations) {
+      expect(read([documented({ status })])).toMatchObject(verdict);
+    }
+    expect(read([documented({ status: 'Pending' })])).toEqual({ status: 'pending' });
+  });
+
+  it('reads only the order’s own transactions at the company’s site, the newest first', () => {
+    expect(read([])).toEqual({ status: 'pending' });
+    expect(read([documented({ transactionReference: 'ORD-OTHER' })])).toEqual({
+      status: 'pending',
+    });
+    expect(read([documented({ siteCode: 'OTHER-SITE' })])).toEqual({ status: 'pending' });
+    expect(read([documented({ siteCode: undefined })])).toEqual({ status: 'pending' });
+    expect(
+      read([
+        documented({ status: 'Error', createdDate: '2026-03-01T10:00:00' }),
+        documented({ transactionId: 'newest', createdDate: '2026-03-01T10:05:00' }),
+        documented({ status: 'Cancelled', createdDate: '2026-03-01T09:55:00' }),
+      ]),
+    ).toMatchObject({ status: 'paid', gatewayTransactionId: 'newest' });
+    // One transaction answered as an object, not in a list.
+    expect(read(documented())).toMatchObject({ status: 'paid' });
+  });
+
+  it('cannot read an answer that is not a transaction list', () => {
+    expect(() => read('Transaction not found')).toThrow(GatewayUnavailable);
+    expect(() => read(null)).toThrow(GatewayUnavailable);
+  });
+});
+
 describe('ozowGateway.verifyEvent', () => {
-  it('reads a valid notification', async () => {
+  let fake: FakeOzow;
+  beforeAll(async () => {
+    fake = await startFakeOzow(SITE);
+  });
+  afterAll(() => fake.stop());
+  beforeEach(() => {
+    fake.transactions.length = 0;
+    fake.apiCalls.length = 0;
+    fake.apiFailStatus = null;
+  });
+
+  const withApi = (options: { isTest?: boolean } = {}) =>
+    settingsFor({ apiBaseUrl: fake.baseUrl, apiKey: SITE.apiKey, ...options });
+  const verify = (fields: Record<string, string>, settings = withApi()) =>
+    ozowGateway.verifyEvent(notifyEvent(fields), order, settings, http);
+  const ozowRecords = (status: FakeOzowTransaction['status'], amount = 25) =>
+    fake.transactions.push({
+      transactionId: '34c3acfa-2618-410c-80d0-521a08190b82',
+      merchantCode: 'FAKE',
+      siteCode: SITE.siteCode,
+      transactionReference: order.reference,
+      currencyCode: 'ZAR',
+      amount,
+      status,
+      statusMessage: '',
+      createdDate: new Date().toISOString(),
+      paymentDate: null,
+    });
+
+  it('settles nothing on a valid notification until Ozow confirms it', async () => {
+    expect(await verify(result())).toEqual({ status: 'pending' });
+    expect(fake.apiCalls).toEqual([
+      {
+        url: `/GetTransactionByReference?siteCode=${SITE.siteCode}&transactionReference=${order.reference}`,
+        apiKey: SITE.apiKey,
+      },
+    ]);
+    ozowRecords('Complete');
     expect(await verify(result())).toEqual({
       status: 'paid',
       amountMinor: 2_500,
       currency: 'ZAR',
       gatewayTransactionId: '34c3acfa-2618-410c-80d0-521a08190b82',
-      message: undefined,
     });
   });
 
-  it('maps every Ozow status', async () => {
-    const expectations = [
-      ['Cancelled', 'cancelled'],
-      ['Error', 'failed'],
-      ['Abandoned', 'failed'],
-      ['Pending', 'pending'],
-      ['PendingInvestigation', 'pending'],
-    ] as const;
-    for (const [status, verdict] of expectations) {
-      expect(await verify(result({ status }))).toMatchObject({ status: verdict });
-    }
-    expect(await verify(result({ status: 'Error' }))).toMatchObject({
+  it('takes the verdict from Ozow’s record, not from the notification', async () => {
+    ozowRecords('Pending');
+    expect(await verify(result({ status: 'Complete' }))).toEqual({ status: 'pending' });
+    ozowRecords('Error');
+    expect(await verify(result({ status: 'Complete' }))).toMatchObject({
+      status: 'failed',
       message: orderMessages.gatewayFailure,
     });
   });
 
+  it('rejects what Ozow confirmed for another amount; an API failure is unavailable', async () => {
+    ozowRecords('Complete', 24.99);
+    expect(await verify(result())).toEqual({ rejected: 'Ozow confirmed another amount' });
+    fake.apiFailStatus = 500;
+    await expect(verify(result())).rejects.toBeInstanceOf(GatewayUnavailable);
+  });
+
+  it('without an API key confirms nothing', async () => {
+    expect(await verify(result(), settingsFor())).toEqual({
+      rejected: 'Ozow API key not configured',
+    });
+  });
+
   it('reads the amount with 2 decimals and a + as a space, as the spec does', async () => {
+    ozowRecords('Complete');
     const signed = result({ amount: '25.00', statusMessage: 'Payment completed by customer' });
     const asReturned = {
       ...signed,
@@ -228,7 +375,8 @@ describe('ozowGateway.verifyEvent', () => {
     expect(await verify(asReturned)).toMatchObject({ status: 'paid', amountMinor: 2_500 });
   });
 
-  it('rejects a tampered or forged notification', async () => {
+  it('rejects a tampered or forged notification without asking Ozow', async () => {
+    ozowRecords('Complete');
     expect(await verify({ ...result({ status: 'Error' }), Status: 'Complete' })).toEqual({
       rejected: 'hash mismatch',
     });
@@ -238,9 +386,11 @@ describe('ozowGateway.verifyEvent', () => {
     });
     const { Hash: _hash, ...unsigned } = result();
     expect(await verify(unsigned)).toEqual({ rejected: 'hash missing' });
+    expect(fake.apiCalls).toEqual([]);
   });
 
   it('rejects a signed notification of another site, order or amount', async () => {
+    ozowRecords('Complete');
     expect(await verify(result({ siteCode: 'OTHER-SITE' }))).toEqual({
       rejected: 'site mismatch',
     });
@@ -248,13 +398,15 @@ describe('ozowGateway.verifyEvent', () => {
       rejected: 'reference mismatch',
     });
     expect(await verify(result({ amount: '24.99' }))).toEqual({ rejected: 'amount mismatch' });
+    expect(fake.apiCalls).toEqual([]);
   });
 
   it('rejects a test payment on a live site', async () => {
-    expect(await verify(result({ isTest: true }), settingsFor({ isTest: false }))).toEqual({
+    ozowRecords('Complete');
+    expect(await verify(result({ isTest: true }), withApi({ isTest: false }))).toEqual({
       rejected: 'test transaction on a live site',
     });
-    expect(await verify(result({ isTest: false }), settingsFor({ isTest: false }))).toMatchObject({
+    expect(await verify(result({ isTest: false }), withApi({ isTest: false }))).toMatchObject({
       status: 'paid',
     });
   });
@@ -265,25 +417,14 @@ describe('ozowGateway.verifyEvent', () => {
   });
 });
 
-describe('ozowGateway.queryStatus without an API key (the signed return)', () => {
-  it("uses a return's status when its Hash is right", async () => {
-    expect(
-      await ozowGateway.queryStatus(order, settingsFor(), http, result({ status: 'Cancelled' })),
-    ).toMatchObject({ status: 'cancelled', message: orderMessages.paymentCancelled });
-    expect(await ozowGateway.queryStatus(order, settingsFor(), http, result())).toMatchObject({
-      status: 'paid',
-      amountMinor: 2_500,
-    });
-  });
-
-  it('answers pending for a return without a right Hash', async () => {
-    const forged = { ...result({ status: 'Error' }), Status: 'Complete' };
-    expect(await ozowGateway.queryStatus(order, settingsFor(), http, forged)).toEqual({
-      status: 'pending',
-    });
-    expect(await ozowGateway.queryStatus(order, settingsFor(), http, {})).toEqual({
-      status: 'pending',
-    });
+describe('ozowGateway.queryStatus without an API key', () => {
+  it('trusts no return, however well hashed', async () => {
+    const noHttp = () => Promise.reject(new Error('no call expected'));
+    for (const hint of [result(), result({ status: 'Cancelled' }), {}]) {
+      expect(await ozowGateway.queryStatus(order, settingsFor(), noHttp, hint)).toEqual({
+        status: 'pending',
+      });
+    }
   });
 });
 
@@ -322,7 +463,6 @@ describe('ozowGateway.queryStatus with an API key', () => {
       amountMinor: 2_500,
       currency: 'ZAR',
       gatewayTransactionId: 'a1b2c3d4-0000-4000-8000-000000000001',
-      message: undefined,
     });
     expect(fake.apiCalls).toEqual([
       {
@@ -353,6 +493,18 @@ describe('ozowGateway.queryStatus with an API key', () => {
 
   it('ignores the hint and answers pending while Ozow knows no transaction', async () => {
     expect(await ozowGateway.queryStatus(order, settings(), http, result())).toEqual({
+      status: 'pending',
+    });
+  });
+
+  it('answers pending for a complete payment of another amount or currency', async () => {
+    fake.transactions.push(transaction({ amount: 12.5 }));
+    expect(await ozowGateway.queryStatus(order, settings(), http, {})).toEqual({
+      status: 'pending',
+    });
+    fake.transactions.length = 0;
+    fake.transactions.push(transaction({ currencyCode: 'USD' }));
+    expect(await ozowGateway.queryStatus(order, settings(), http, {})).toEqual({
       status: 'pending',
     });
   });
@@ -416,8 +568,12 @@ describe('Ozow pay page to notification, over HTTP', () => {
   afterEach(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
   afterAll(() => fake.stop());
 
-  it('the notification and the return of a completed payment both verify', async () => {
-    const settings = settingsFor({ baseUrl: fake.baseUrl });
+  it('the notification and the return of a completed payment are both confirmed by Ozow', async () => {
+    const settings = settingsFor({
+      baseUrl: fake.baseUrl,
+      apiBaseUrl: fake.baseUrl,
+      apiKey: SITE.apiKey,
+    });
     const start = await ozowGateway.startPayment(order, { ...urls, notifyUrl }, settings, http);
     if (start.kind !== 'form') throw new Error('expected a form');
     expect(

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { safeEqual } from '../../lib/tokens';
 import {
   GatewayUnavailable,
+  isRejected,
   type GatewayHttp,
   type GatewaySettings,
   type GatewayVerdict,
@@ -109,12 +110,16 @@ function hashReadings(fields: Record<string, string>): string[][] {
   return [asReceived, asSpecReads];
 }
 
-/** Checks a redirect's or a notification's fields (Hash, site, order, amount) and reads them. */
-function verifyResponse(
+/**
+ * Checks a notification's fields (Hash, site, order, amount): a filter for junk and tampering, not
+ * proof of payment. Ozow's test site code and private key are published, so anyone can make a
+ * correctly hashed notification; only Ozow's own record (`confirmWithOzow`) settles an order.
+ */
+function checkClaim(
   fields: Record<string, string>,
   order: OrderForGateway,
   settings: GatewaySettings,
-): GatewayVerdict | RejectedEvent {
+): RejectedEvent | null {
   const privateKey = settings.credentials.privateKey;
   const siteCode = settings.settings.siteCode;
   if (!privateKey || !siteCode) return { rejected: 'Ozow site not configured' };
@@ -139,15 +144,7 @@ function verifyResponse(
   if (!settings.isTest && fields.IsTest?.toLowerCase() === 'true') {
     return { rejected: 'test transaction on a live site' };
   }
-
-  const status = verdictOf(fields.Status) ?? 'pending';
-  return {
-    status,
-    amountMinor,
-    currency,
-    gatewayTransactionId: fields.TransactionId || undefined,
-    message: messageOf(status),
-  };
+  return null;
 }
 
 function fieldsOf(event: InboundEvent): Record<string, string> {
@@ -179,14 +176,75 @@ function timeOf(transaction: OzowTransaction): number {
   return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time;
 }
 
-async function queryByReference(
+function isTestRecord(transaction: OzowTransaction): boolean {
+  const value = valueOf(transaction, 'isTest');
+  return value === true || (typeof value === 'string' && value.toLowerCase() === 'true');
+}
+
+/**
+ * Ozow's record of the order, from GetTransactionByReference's answer (a list of transactions:
+ * transactionId, merchantCode, siteCode, transactionReference, currencyCode, amount, status,
+ * statusMessage, createdDate, paymentDate, …). The newest transaction of the order's reference at
+ * the company's site speaks. It is paid only as Complete for exactly the order's amount in ZAR; a
+ * complete payment of another amount or currency is rejected (the order stays pending), and an
+ * answer that cannot be read is unavailable (asked again later), never paid.
+ */
+export function readOzowTransactions(
+  body: unknown,
+  order: OrderForGateway,
+  settings: GatewaySettings,
+): GatewayVerdict | RejectedEvent {
+  const listed = Array.isArray(body) ? body : body && typeof body === 'object' ? [body] : null;
+  if (!listed) throw new GatewayUnavailable('Ozow status query answered something unreadable');
+  const siteCode = (settings.settings.siteCode ?? '').toLowerCase();
+  const ours = listed
+    .filter((entry): entry is OzowTransaction => !!entry && typeof entry === 'object')
+    .filter(
+      (entry) =>
+        textOf(entry, 'transactionReference') === order.reference &&
+        (textOf(entry, 'siteCode') ?? '').toLowerCase() === siteCode,
+    );
+  // Several attempts can share one reference: the newest one speaks for the order.
+  const newest = ours.reduce<OzowTransaction | null>(
+    (latest, entry) => (!latest || timeOf(entry) >= timeOf(latest) ? entry : latest),
+    null,
+  );
+  if (!newest) return { status: 'pending' };
+
+  const status = verdictOf(textOf(newest, 'status')) ?? 'pending';
+  const gatewayTransactionId = textOf(newest, 'transactionId') || undefined;
+  if (status !== 'paid') {
+    return status === 'pending'
+      ? { status }
+      : { status, gatewayTransactionId, message: messageOf(status) };
+  }
+  const amountMinor = parseMinor(valueOf(newest, 'amount'));
+  const currency = textOf(newest, 'currencyCode')?.trim().toUpperCase();
+  if (amountMinor === null || !currency) {
+    throw new GatewayUnavailable('Ozow status query: a complete payment names no amount');
+  }
+  if (amountMinor !== order.amountMinor) return { rejected: 'Ozow confirmed another amount' };
+  if (currency !== order.currency.toUpperCase() || currency !== OZOW_CURRENCY) {
+    return { rejected: 'Ozow confirmed another currency' };
+  }
+  if (!settings.isTest && isTestRecord(newest)) {
+    return { rejected: 'Ozow confirmed a test payment on a live site' };
+  }
+  return { status, amountMinor, currency, gatewayTransactionId };
+}
+
+/**
+ * Asks Ozow where the order stands (GetTransactionByReference with the company's API key). No
+ * transaction yet (404) is pending; an error, a timeout or an unreadable answer is unavailable.
+ */
+async function confirmWithOzow(
   order: OrderForGateway,
   settings: GatewaySettings,
   http: GatewayHttp,
-  apiKey: string,
-): Promise<GatewayVerdict> {
+): Promise<GatewayVerdict | RejectedEvent> {
+  const apiKey = settings.credentials.apiKey;
   const siteCode = settings.settings.siteCode;
-  if (!siteCode) return { status: 'pending' };
+  if (!apiKey || !siteCode) return { rejected: 'Ozow API key not configured' };
   const apiBaseUrl = (settings.settings.apiBaseUrl || OZOW_DEFAULT_API_BASE_URL).replace(
     /\/+$/,
     '',
@@ -208,38 +266,14 @@ async function queryByReference(
       cause: error,
     });
   }
-  const listed = Array.isArray(body) ? body : body && typeof body === 'object' ? [body] : null;
-  if (!listed) throw new GatewayUnavailable('Ozow status query answered something unreadable');
-
-  const ours = listed
-    .filter((entry): entry is OzowTransaction => !!entry && typeof entry === 'object')
-    .filter(
-      (entry) =>
-        textOf(entry, 'transactionReference') === order.reference &&
-        (textOf(entry, 'siteCode') ?? siteCode).toLowerCase() === siteCode.toLowerCase(),
-    );
-  // Several attempts can share one reference: the newest one speaks for the order.
-  const newest = ours.reduce<OzowTransaction | null>(
-    (latest, entry) => (!latest || timeOf(entry) >= timeOf(latest) ? entry : latest),
-    null,
-  );
-  if (!newest) return { status: 'pending' };
-
-  const status = verdictOf(textOf(newest, 'status')) ?? 'pending';
-  const amountMinor = parseMinor(valueOf(newest, 'amount'));
-  return {
-    status,
-    amountMinor: amountMinor ?? undefined,
-    currency: (textOf(newest, 'currencyCode') ?? OZOW_CURRENCY).toUpperCase(),
-    gatewayTransactionId: textOf(newest, 'transactionId') || undefined,
-    message: messageOf(status),
-  };
+  return readOzowTransactions(body, order, settings);
 }
 
 export const ozowGateway: PaymentGateway = {
   name: OZOW_GATEWAY,
   defaultBaseUrl: { test: 'https://pay.ozow.com', live: 'https://pay.ozow.com' },
-  requiredCredentials: ['privateKey'],
+  // The API key is what confirms a payment: without it Ozow is not offered (ADR 016).
+  requiredCredentials: ['privateKey', 'apiKey'],
   requiredSettings: ['siteCode'],
 
   async startPayment(order, urls, settings) {
@@ -278,16 +312,15 @@ export const ozowGateway: PaymentGateway = {
     return fieldsOf(event).TransactionReference || null;
   },
 
-  async verifyEvent(event, order, settings) {
-    return verifyResponse(fieldsOf(event), order, settings);
+  // A notification is a claim: once its Hash and fields hold, Ozow's own record decides.
+  async verifyEvent(event, order, settings, http) {
+    return checkClaim(fieldsOf(event), order, settings) ?? confirmWithOzow(order, settings, http);
   },
 
-  // With an API key Ozow's own record decides; without one, only a return whose Hash proves it
-  // came from Ozow says anything, and anything else leaves the order to the notification.
-  async queryStatus(order, settings, http, hint) {
-    const apiKey = settings.credentials.apiKey;
-    if (apiKey) return queryByReference(order, settings, http, apiKey);
-    const verdict = verifyResponse(hint, order, settings);
-    return 'rejected' in verdict ? { status: 'pending' } : verdict;
+  // A browser return proves nothing either (its fields can be made by anyone who knows the test
+  // key): only Ozow's record says where the order stands.
+  async queryStatus(order, settings, http) {
+    const verdict = await confirmWithOzow(order, settings, http);
+    return isRejected(verdict) ? { status: 'pending' } : verdict;
   },
 };
