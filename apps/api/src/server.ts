@@ -57,7 +57,9 @@ async function start(): Promise<void> {
     expirySweep: { archiveGraceDays: config.vmArchiveGraceDays, scheduler: jobs },
   });
   if (mailTransport.kind === 'console')
-    console.log('No SMTP_URL: mails are kept in the mail_outbox table and printed here.');
+    console.log(
+      'No SMTP_URL: mails are printed here (mail_outbox keeps their record, not their body).',
+    );
 
   const cacheSignals = await startCacheSignals(database);
   const app = await buildApp({ config, db: database.db, jobs, logStream, cacheSignals });

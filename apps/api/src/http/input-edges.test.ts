@@ -13,8 +13,19 @@ import { JSON_BODY_LIMIT_BYTES, MAX_JSON_DEPTH } from './json-body';
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
 let customer: Awaited<ReturnType<typeof signUpAndLogIn>>;
 let operatingSystemId: number;
+/** What the app logs at error level or above (a failure it did not expect), one entry a line. */
+const loggedErrors: { msg?: string; err?: { message?: string } }[] = [];
 beforeAll(async () => {
-  t = await createTestAppWithMail();
+  t = await createTestAppWithMail(
+    { LOG_LEVEL: 'error' },
+    {
+      logStream: {
+        write: (line: string) => {
+          loggedErrors.push(JSON.parse(line));
+        },
+      },
+    },
+  );
   customer = await signUpAndLogIn(t.app, t.smtp);
   const filters = await post(t.app, '/api/marketPlace/getFilteredProducts', {});
   operatingSystemId = filters.json().data.operatingSystem?.[0]?.ID ?? 1;
@@ -201,6 +212,183 @@ describe('a NUL byte in any text field is 400 with that field’s message, never
       content: 'Hello,\r\n\tthere',
     });
     expect(multiline.statusCode, multiline.body).toBe(200);
+  });
+});
+
+describe('a malformed upload is 400 in the envelope, never 500 nor a logged failure', () => {
+  const PDF = Buffer.from('%PDF-1.4\n% a licence\n%%EOF');
+  const PNG_HEADER = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+  const membershipFields = {
+    companyName: 'Ubuntu Analytics',
+    emailID: 'enquiry@example.com',
+    contactNo: '+27 82 555 0199',
+    vatNumber: '4123456789',
+    registrationNumber: '2024/123456/07',
+    companyAddress: '12 Long Street, Cape Town',
+  };
+  /** Every call that reads multipart/form-data, with a well-formed body of its own. */
+  const uploadRoutes = [
+    {
+      url: '/api/virtualMachine/uploadCustomerLicense',
+      asCustomer: true,
+      fields: { orderID: 'order-1', vmName: 'Windows Server' },
+      file: {
+        field: 'image',
+        filename: 'licence.pdf',
+        contentType: 'application/pdf',
+        content: PDF,
+      },
+    },
+    {
+      url: '/api/profileSetting/updateProfileImage',
+      asCustomer: true,
+      fields: {},
+      file: { field: 'image', filename: 'me.png', contentType: 'image/png', content: PNG_HEADER },
+    },
+    {
+      url: '/api/membership/sendEnquiry',
+      asCustomer: false,
+      fields: membershipFields,
+      file: {
+        field: 'companyLogo',
+        filename: 'logo.png',
+        contentType: 'image/png',
+        content: PNG_HEADER,
+      },
+    },
+  ] as const;
+
+  const send = (
+    route: (typeof uploadRoutes)[number],
+    payload: Buffer | string,
+    contentType: string,
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: route.url,
+      payload,
+      headers: {
+        origin: MAIN_ORIGIN,
+        'content-type': contentType,
+        ...(route.asCustomer ? customer.csrf : {}),
+      },
+      ...(route.asCustomer ? { cookies: customer.cookies } : {}),
+      remoteAddress: freshAddress(),
+    });
+
+  /** A form sent with `boundary`, written out by hand as a browser would. */
+  const formWith = (boundary: string, route: (typeof uploadRoutes)[number]) =>
+    Buffer.concat([
+      ...Object.entries(route.fields).map(([name, value]) =>
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        ),
+      ),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${route.file.field}"; filename="${route.file.filename}"\r\nContent-Type: ${route.file.contentType}\r\n\r\n`,
+      ),
+      route.file.content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+
+  async function expectUnreadable(
+    route: (typeof uploadRoutes)[number],
+    payload: Buffer | string,
+    contentType: string,
+    what: string,
+  ) {
+    const errorsBefore = loggedErrors.length;
+    const response = await send(route, payload, contentType);
+    expect(response.statusCode, `${route.url}, ${what}: ${response.body}`).toBe(400);
+    expect(response.json(), `${route.url}, ${what}`).toEqual({
+      status: 400,
+      message: messages.uploadUnreadable,
+      data: null,
+    });
+    expect(response.headers).toMatchObject(JSON_HEADERS);
+    expect(loggedErrors.slice(errorsBefore), `${route.url}, ${what}`).toEqual([]);
+  }
+
+  it('lists every call that reads multipart/form-data: every other call refuses it', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const readingMultipart: string[] = [];
+    for (const [template, methods] of Object.entries(spec.paths as Record<string, object>)) {
+      const url = template.replace(/\{[^}]+\}/g, 'x');
+      for (const method of Object.keys(methods)) {
+        if (method === 'get' || method === 'head') continue;
+        const response = await t.app.inject({
+          method: method.toUpperCase() as 'POST',
+          url,
+          payload: 'not a form',
+          headers: { origin: MAIN_ORIGIN, 'content-type': 'multipart/form-data', ...customer.csrf },
+          cookies: customer.cookies,
+          remoteAddress: freshAddress(),
+        });
+        if (response.statusCode !== 415)
+          readingMultipart.push(`${method} ${url} ${response.statusCode}`);
+      }
+    }
+    expect(readingMultipart.sort()).toEqual(
+      uploadRoutes.map((route) => `post ${route.url} 400`).sort(),
+    );
+  });
+
+  it('multipart without a boundary', async () => {
+    for (const route of uploadRoutes) {
+      const form = formWith('----cp-boundary', route);
+      await expectUnreadable(route, form, 'multipart/form-data', 'no boundary');
+      await expectUnreadable(route, form, 'multipart/form-data; charset=utf-8', 'no boundary');
+    }
+  });
+
+  it('a body cut short', async () => {
+    for (const route of uploadRoutes) {
+      const form = formWith('----cp-boundary', route);
+      const type = 'multipart/form-data; boundary=----cp-boundary';
+      for (const length of [form.length - 4, Math.floor(form.length / 2), 20]) {
+        await expectUnreadable(route, form.subarray(0, length), type, `cut at ${length}`);
+      }
+    }
+  });
+
+  it('a boundary over 256 characters (70 is the most RFC 2046 allows)', async () => {
+    for (const route of uploadRoutes) {
+      const boundary = 'b'.repeat(300);
+      await expectUnreadable(
+        route,
+        formWith(boundary, route),
+        `multipart/form-data; boundary=${boundary}`,
+        'long boundary',
+      );
+    }
+  });
+
+  it('a well-formed form still reaches the call (its own answer, not this one)', async () => {
+    for (const route of uploadRoutes) {
+      const boundary = 'x'.repeat(250);
+      const response = await send(
+        route,
+        formWith(boundary, route),
+        `multipart/form-data; boundary=${boundary}`,
+      );
+      expect(response.json().message, route.url).not.toBe(messages.uploadUnreadable);
+      expect(response.statusCode, route.url).toBeLessThan(500);
+    }
+  });
+
+  it('uploadCustomerLicense: a NUL byte in a field is that field’s 400, never a query', async () => {
+    const route = uploadRoutes[0];
+    for (const field of ['orderID', 'vmName'] as const) {
+      const sent = { ...route, fields: { ...route.fields, [field]: withNul(route.fields[field]) } };
+      const errorsBefore = loggedErrors.length;
+      const response = await send(
+        sent,
+        formWith('----cp-boundary', sent),
+        'multipart/form-data; boundary=----cp-boundary',
+      );
+      expectFieldRefused(response, field, TEXT);
+      expect(loggedErrors.slice(errorsBefore)).toEqual([]);
+    }
   });
 });
 

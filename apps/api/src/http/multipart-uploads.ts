@@ -1,8 +1,12 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import type { z } from 'zod';
+import { messages } from '@cloud-portal/contract/validation/messages';
+import { AppError, isAppError } from '../errors';
+import { toFieldErrors, validationError } from './field-errors';
 import { readUpload } from './image-uploads';
+import { validateInput } from './plain-text-validator';
 
 /** Per request; a route narrows them further (`request.file({ limits })`, its own size checks). */
 const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 5, fields: 30 } as const;
@@ -20,36 +24,62 @@ export function acceptingUploads(routes: FastifyPluginAsyncZod): FastifyPluginAs
   };
 }
 
-/** A form of text fields and at most one file, as an upload route reads it. */
-export type FormWithFile = { fields: Record<string, string>; file: Buffer | null };
+/** A form's text fields, read by the route's schema, and at most one file. */
+export type FormWithFile<T> = { fields: T; file: Buffer | null };
 
 /**
- * Reads a multipart body (415 with `notMultipartMessage` for any other): its text fields, and the
- * bytes of the file sent as `fileField` (over `limits.fileSize` is 413 with `tooLargeMessage`).
- * Files under any other name are read to the end and dropped, so the body is consumed.
+ * What reading a form threw, as the answer to send. Our own errors and the plugin's (a limit
+ * reached: 413) keep theirs; anything else was thrown by the parser on what the client sent (no
+ * boundary, one over 256 characters, a body cut short, a malformed part): 400, not a failure.
  */
-export async function readFormWithFile(
+function asUploadError(error: unknown): unknown {
+  if (isAppError(error)) return error;
+  const { statusCode } = error as { statusCode?: number };
+  if (typeof statusCode === 'number' && statusCode !== 400) return error;
+  return new AppError(400, messages.uploadUnreadable);
+}
+
+/**
+ * Reads a multipart body (415 with `notMultipartMessage` for any other): its text fields, checked
+ * by `schema` and the rule of every call's text (no control character: see plain-text-validator),
+ * and the bytes of the file sent as `fileField` (over `limits.fileSize` is 413 with
+ * `tooLargeMessage`). Files under any other name are read to the end and dropped, so the body is
+ * consumed. A body that does not parse as a form is 400 (`messages.uploadUnreadable`).
+ */
+export async function readFormWithFile<T extends z.ZodType>(
   request: FastifyRequest,
   options: {
+    schema: T;
     fileField: string;
     notMultipartMessage: string;
     tooLargeMessage: string;
     limits: { fileSize: number; fields: number };
   },
-): Promise<FormWithFile> {
+): Promise<FormWithFile<z.output<T>>> {
   if (!request.isMultipart()) throw new AppError(415, options.notMultipartMessage);
   const fields: Record<string, string> = {};
   let file: Buffer | null = null;
-  for await (const part of request.parts({ limits: { ...options.limits, files: 1 } })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== options.fileField) {
-        await (part as MultipartFile).toBuffer().catch(() => undefined);
-        continue;
+  try {
+    for await (const part of request.parts({ limits: { ...options.limits, files: 1 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== options.fileField) {
+          await (part as MultipartFile).toBuffer().catch(() => undefined);
+          continue;
+        }
+        file = await readUpload(part as MultipartFile, options.fileField, options.tooLargeMessage);
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
       }
-      file = await readUpload(part as MultipartFile, options.fileField, options.tooLargeMessage);
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
     }
+  } catch (error) {
+    throw asUploadError(error);
   }
-  return { fields, file };
+  const checked = validateInput(options.schema, fields);
+  if ('issues' in checked)
+    throw validationError(
+      toFieldErrors(
+        checked.issues.map(({ instancePath, message }) => ({ path: instancePath, message })),
+      ),
+    );
+  return { fields: checked.value, file };
 }

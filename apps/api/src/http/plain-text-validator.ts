@@ -37,27 +37,37 @@ export function controlCharacterPaths(value: unknown, path = '', depth = 0): str
 }
 
 /**
- * The zod schema of a route's body, query or params, plus one rule no call's schema has to
- * repeat: no text may carry a control character (a NUL made PostgreSQL fail with 500). A field
- * the schema already refuses keeps the schema's message; any other gets the contract's.
+ * `data` read by `schema`, plus one rule no call's schema has to repeat: no text may carry a
+ * control character (a NUL made PostgreSQL fail with 500). A field the schema already refuses
+ * keeps the schema's message; any other gets the contract's.
  */
+export function validateInput<T extends z.ZodType>(
+  schema: T,
+  data: unknown,
+  checksText = true,
+): { issues: FieldIssue[] } | { value: z.output<T> } {
+  const parsed = schema.safeParse(data);
+  const issues: FieldIssue[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({
+        instancePath: `/${issue.path.map(String).join('/')}`,
+        message: issue.message,
+      }));
+  if (checksText && holdsControlCharacter(data)) {
+    for (const instancePath of controlCharacterPaths(data)) {
+      if (!issues.some((issue) => issue.instancePath === instancePath))
+        issues.push({ instancePath, message: messages.textControlCharacters });
+    }
+  }
+  if (issues.length > 0) return { issues };
+  return { value: (parsed as { data: z.output<T> }).data };
+}
+
+/** Every route's body, query and params (not its headers) go through `validateInput`. */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const checksText = httpPart !== 'headers';
   return (data) => {
-    const parsed = schema.safeParse(data);
-    const issues: FieldIssue[] = parsed.success
-      ? []
-      : parsed.error.issues.map((issue) => ({
-          instancePath: `/${issue.path.map(String).join('/')}`,
-          message: issue.message,
-        }));
-    if (checksText && holdsControlCharacter(data)) {
-      for (const instancePath of controlCharacterPaths(data)) {
-        if (!issues.some((issue) => issue.instancePath === instancePath))
-          issues.push({ instancePath, message: messages.textControlCharacters });
-      }
-    }
-    if (issues.length > 0) return { error: issues as unknown as Error };
-    return { value: (parsed as { data: unknown }).data };
+    const result = validateInput(schema, data, checksText);
+    return 'issues' in result ? { error: result.issues as unknown as Error } : result;
   };
 };

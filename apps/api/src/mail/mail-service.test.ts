@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema/mail';
@@ -7,8 +10,16 @@ import { createTestDatabase } from '../../test/support/test-app';
 import { startSmtpReceiver, type SmtpReceiver } from '../../test/support/smtp-receiver';
 import { JOB_SCHEMA, startJobQueue, type JobQueue } from '../jobs/job-queue';
 import { QUEUES } from '../jobs/queues';
-import { createMailService, deliverOutboxMail, laneOf, type MailService } from './mail-service';
+import {
+  createMailService,
+  deliverOutboxMail,
+  laneOf,
+  MAIL_DELIVERY_ATTEMPTS,
+  type MailService,
+} from './mail-service';
 import { createMailTransport, describeForConsole } from './mail-transport';
+import { loginCodeMail } from './templates/account-mails';
+import type { MailBrand } from './templates/mail-layout';
 
 let database: DatabaseHandle;
 let dispose: () => Promise<void>;
@@ -38,6 +49,15 @@ const mail = {
   subject: 'Your code',
   html: '<p>Code 482913</p>',
   text: 'Code 482913',
+};
+
+const BRAND: MailBrand = {
+  name: 'Nimbus',
+  logoUrl: null,
+  portalUrl: 'http://localhost:3000',
+  email: null,
+  phone: null,
+  color: '#0b6bcb',
 };
 
 async function jobsOf(outboxId: number): Promise<{ name: string }[]> {
@@ -104,6 +124,7 @@ describe('the mail outbox', () => {
     await deliverOutboxMail(database.db, up, id);
     await deliverOutboxMail(database.db, up, id); // a job that runs twice sends once
     expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(await outboxRow(id)).toMatchObject({ html: null, text: null });
     await smtp.waitFor((received) => received.text.includes('482913'));
     expect(smtp.mails.filter((received) => received.text.includes('482913'))).toHaveLength(1);
     up.close();
@@ -130,5 +151,164 @@ describe('the mail outbox', () => {
     expect(describeForConsole({ to: 'a@b.co', subject: 's', text: 'x'.repeat(700) })).toHaveLength(
       '[mail] to a@b.co: "s" — '.length + 601,
     );
+  });
+
+  it('drops the body, with its code, in the statement that marks the mail sent; the record stays', async () => {
+    const id = await service.send({ ...mail, kind: 'login-code-login' });
+    expect(await outboxRow(id)).toMatchObject({ html: mail.html, text: mail.text });
+    const up = createMailTransport(smtp.url);
+    await deliverOutboxMail(database.db, up, id);
+    up.close();
+    const received = await smtp.waitFor(
+      (one) => one.subject === mail.subject && one.text.includes('482913'),
+    );
+    expect(received.html).toContain('482913');
+    const row = await outboxRow(id);
+    expect(row).toMatchObject({
+      kind: 'login-code-login',
+      toAddress: mail.to,
+      subject: mail.subject,
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+      html: null,
+      text: null,
+    });
+    expect(row!.deliveredAt).toBeInstanceOf(Date);
+    expect(JSON.stringify(row)).not.toContain('482913');
+  });
+
+  it('sends a login code with its code in the subject, and keeps the subject without it', async () => {
+    const rendered = loginCodeMail(BRAND, 'en', '639105', 'login');
+    expect(rendered.subject).toBe('Your Nimbus code: 639105');
+    const id = await service.send({ ...mail, kind: 'login-code-login', ...rendered });
+    expect(await outboxRow(id)).toMatchObject({
+      subject: 'Your Nimbus code',
+      subjectWithSecret: 'Your Nimbus code: 639105',
+    });
+    const up = createMailTransport(smtp.url);
+    await deliverOutboxMail(database.db, up, id);
+    up.close();
+    const received = await smtp.waitFor((one) => one.subject === 'Your Nimbus code: 639105');
+    expect(received.text).toContain('639105');
+    const row = await outboxRow(id);
+    expect(row).toMatchObject({
+      status: 'sent',
+      subject: 'Your Nimbus code',
+      subjectWithSecret: null,
+    });
+    expect(JSON.stringify(row)).not.toContain('639105');
+  });
+
+  it('drops the body when the mail is printed to the console instead', async () => {
+    const id = await service.send({ ...mail, kind: 'password-reset' });
+    await deliverOutboxMail(
+      database.db,
+      createMailTransport(undefined, () => {}),
+      id,
+    );
+    expect(await outboxRow(id)).toMatchObject({ status: 'logged', html: null, text: null });
+  });
+
+  it('keeps the body for the retries, and drops it when the last attempt fails (given up)', async () => {
+    const id = await service.send({ ...mail, kind: 'login-code-signup' });
+    const down = createMailTransport('smtp://127.0.0.1:9');
+    for (let attempt = 1; attempt < MAIL_DELIVERY_ATTEMPTS; attempt++) {
+      await expect(deliverOutboxMail(database.db, down, id)).rejects.toThrow();
+    }
+    expect(await outboxRow(id)).toMatchObject({
+      status: 'queued',
+      attempts: MAIL_DELIVERY_ATTEMPTS - 1,
+      html: mail.html,
+      text: mail.text,
+    });
+    await expect(deliverOutboxMail(database.db, down, id)).rejects.toThrow();
+    const failed = await outboxRow(id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      attempts: MAIL_DELIVERY_ATTEMPTS,
+      deliveredAt: null,
+      subject: mail.subject,
+      toAddress: mail.to,
+      html: null,
+      text: null,
+    });
+    expect(failed!.lastError).toBeTruthy();
+    // A job that runs again after the mail was given up finds nothing to send.
+    await deliverOutboxMail(database.db, down, id);
+    down.close();
+    expect((await outboxRow(id))!.attempts).toBe(MAIL_DELIVERY_ATTEMPTS);
+  });
+
+  it('refuses a delivered row with a body, and a queued one without', async () => {
+    const id = await service.send(mail);
+    await expect(
+      database.db.update(mailOutbox).set({ status: 'sent' }).where(eq(mailOutbox.id, id)),
+    ).rejects.toThrow();
+    await expect(
+      database.db.update(mailOutbox).set({ text: null }).where(eq(mailOutbox.id, id)),
+    ).rejects.toThrow();
+  });
+});
+
+/** The statements of the migration that drops delivered bodies, found by the check it adds. */
+function bodyMigration(): string[] {
+  const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
+  const file = fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith('.sql'))
+    .map((name) => fs.readFileSync(path.join(folder, name), 'utf8'))
+    .find((sql) => sql.includes('ADD CONSTRAINT "mail_outbox_body_only_while_queued"'));
+  if (!file) throw new Error('no migration adds mail_outbox_body_only_while_queued');
+  return file.split('--> statement-breakpoint').map((statement) => statement.trim());
+}
+
+describe('the migration for mails delivered before bodies were dropped', () => {
+  it('clears their bodies, marks mails whose attempts are spent failed, and leaves queued mails whole', async () => {
+    const sql = (text: string, values?: unknown[]) => database.executeSql(text, values);
+    // The table as it was before the migration (its other statements are the same either way).
+    await sql('alter table mail_outbox drop constraint mail_outbox_body_only_while_queued');
+    await sql(
+      'alter table mail_outbox drop constraint mail_outbox_subject_secret_only_while_queued',
+    );
+    await sql('alter table mail_outbox drop column subject_with_secret');
+    const insert = async (status: string, attempts: number) => {
+      const { rows } = await sql(
+        `insert into mail_outbox (kind, from_address, to_address, subject, html, text, status, attempts)
+         values ('login-code-login', 'p@x.co', 'old@example.com', 'Your Nimbus code: 551234',
+           '<p>Code 551234</p>', 'Code 551234', $1, $2)
+         returning id`,
+        [status, attempts],
+      );
+      return (rows[0] as { id: number }).id;
+    };
+    const sent = await insert('sent', 1);
+    const logged = await insert('logged', 1);
+    const exhausted = await insert('queued', MAIL_DELIVERY_ATTEMPTS);
+    const waiting = await insert('queued', 2);
+
+    for (const statement of bodyMigration()) await sql(statement);
+
+    const bodies = async (id: number) => {
+      const row = await outboxRow(id);
+      return [row!.status, row!.subject, row!.subjectWithSecret, row!.html, row!.text];
+    };
+    const recorded = 'Your Nimbus code';
+    expect(await bodies(sent)).toEqual(['sent', recorded, null, null, null]);
+    expect(await bodies(logged)).toEqual(['logged', recorded, null, null, null]);
+    expect(await bodies(exhausted)).toEqual(['failed', recorded, null, null, null]);
+    expect(await bodies(waiting)).toEqual([
+      'queued',
+      recorded,
+      'Your Nimbus code: 551234',
+      '<p>Code 551234</p>',
+      'Code 551234',
+    ]);
+    // The waiting one is still delivered whole.
+    const up = createMailTransport(smtp.url);
+    await deliverOutboxMail(database.db, up, waiting);
+    up.close();
+    await smtp.waitFor((one) => one.subject === 'Your Nimbus code: 551234');
+    expect(await bodies(waiting)).toEqual(['sent', recorded, null, null, null]);
   });
 });

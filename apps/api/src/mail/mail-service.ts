@@ -13,6 +13,8 @@ export type OutgoingMail = {
   to: string;
   replyTo?: string | null;
   subject: string;
+  /** The subject the outbox keeps once the mail is delivered, when `subject` holds a secret. */
+  subjectOnRecord?: string;
   html: string;
   text: string;
   attachments?: MailAttachment[];
@@ -42,6 +44,8 @@ export const queueOfLane = {
 } as const;
 
 const DELIVERY_RETRIES = { retryLimit: 8, retryDelay: 15, retryBackoff: true };
+/** A mail's job runs once and retries `retryLimit` times: the last failing gives the mail up. */
+export const MAIL_DELIVERY_ATTEMPTS = DELIVERY_RETRIES.retryLimit + 1;
 
 /**
  * Sending writes the mail to the outbox and queues its delivery job in the same transaction, so
@@ -62,7 +66,8 @@ export function createMailService(db: Database, jobs: JobQueue, mailFrom: string
               fromAddress: formatSender(mail.senderName, mailFrom),
               toAddress: mail.to,
               replyTo: mail.replyTo ?? null,
-              subject: mail.subject,
+              subject: mail.subjectOnRecord ?? mail.subject,
+              subjectWithSecret: mail.subjectOnRecord === undefined ? null : mail.subject,
               html: mail.html,
               text: mail.text,
               attachments: mail.attachments ?? [],
@@ -87,6 +92,11 @@ export function createMailService(db: Database, jobs: JobQueue, mailFrom: string
  * The delivery jobs of one batch: rows still queued are read at once, delivered side by side and
  * marked together; a row that already went is skipped (jobs can run twice). Answers each job's
  * error (the row keeps it, and stays queued for the retry) or undefined.
+ *
+ * The body carries login codes and recovery links: the statement that marks a mail delivered, or
+ * given up after its last attempt, drops it (html, text and a subject holding a secret become
+ * null), keeping the rest of the row (kind, addresses, the subject on record, status, attempts,
+ * error, times) as the record of the mail.
  */
 export async function deliverOutboxMails(
   db: Database,
@@ -103,12 +113,15 @@ export async function deliverOutboxMails(
       const mail = byId.get(id);
       if (!mail) return undefined;
       try {
+        // A queued row always has its body (the table's check mail_outbox_body_only_while_queued).
+        if (mail.html === null || mail.text === null)
+          throw new Error(`mail ${id} is queued without its body`);
         await transport.deliver(
           {
             from: mail.fromAddress,
             to: mail.toAddress,
             replyTo: mail.replyTo,
-            subject: mail.subject,
+            subject: mail.subjectWithSecret ?? mail.subject,
             html: mail.html,
             text: mail.text,
             attachments: mail.attachments,
@@ -118,13 +131,18 @@ export async function deliverOutboxMails(
         return undefined;
       } catch (error) {
         const failure = asError(error);
+        const givenUp = sql`${mailOutbox.attempts} + 1 >= ${MAIL_DELIVERY_ATTEMPTS}`;
         await db
           .update(mailOutbox)
           .set({
             attempts: sql`${mailOutbox.attempts} + 1`,
             lastError: failure.message.slice(0, 1000),
+            status: sql`case when ${givenUp} then 'failed' else ${mailOutbox.status} end`,
+            html: sql`case when ${givenUp} then null else ${mailOutbox.html} end`,
+            text: sql`case when ${givenUp} then null else ${mailOutbox.text} end`,
+            subjectWithSecret: sql`case when ${givenUp} then null else ${mailOutbox.subjectWithSecret} end`,
           })
-          .where(eq(mailOutbox.id, id));
+          .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'queued')));
         return failure;
       }
     }),
@@ -138,6 +156,9 @@ export async function deliverOutboxMails(
         attempts: sql`${mailOutbox.attempts} + 1`,
         lastError: null,
         deliveredAt: new Date(),
+        html: null,
+        text: null,
+        subjectWithSecret: null,
       })
       .where(inArray(mailOutbox.id, delivered));
   }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { startCacheSignals } from '../../src/cache/cache-signals';
@@ -62,7 +63,7 @@ export async function createTestDatabase({ maxConnections = 4 } = {}): Promise<{
 /** The app with a real SMTP receiver: every mail it sends arrives in `smtp`. */
 export async function createTestAppWithMail(
   environment: Record<string, string> = {},
-  options: { maxConnections?: number } = {},
+  options: { maxConnections?: number; logStream?: DestinationStream } = {},
 ) {
   const smtp = await startSmtpReceiver();
   const testApp = await createTestApp({ SMTP_URL: smtp.url, ...environment }, options);
@@ -91,7 +92,11 @@ export async function createListeningTestApp() {
 
 export async function createTestApp(
   environment: Record<string, string> = {},
-  options: { maxConnections?: number; gatewayHttp?: GatewayHttp } = {},
+  options: {
+    maxConnections?: number;
+    gatewayHttp?: GatewayHttp;
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-portal-test-'));
   const config = loadConfig({
@@ -124,6 +129,7 @@ export async function createTestApp(
     db: database.db,
     jobs,
     gatewayHttp: options.gatewayHttp,
+    logStream: options.logStream,
     cacheSignals,
   });
   return {

@@ -40,6 +40,8 @@ export const messages = {
   requestNotJson: 'The request body is not valid JSON',
   unsupportedMediaType: 'The request body type is not supported',
   badRequest: 'The request could not be read',
+  uploadUnreadable:
+    'The form could not be read: it arrived incomplete or malformed. Please send it again',
   requestTimedOut: 'The request took too long to arrive',
   shuttingDown: 'The portal is restarting. Please try again in a moment',
 } as const;

@@ -18,7 +18,7 @@ export function loginCodeMail(
       : ko
         ? `${brand.name} 로그인을 완료하려면 아래 코드를 입력하세요.`
         : `Enter this code to finish logging in to ${brand.name}.`;
-  return renderMail(brand, {
+  const rendered = renderMail(brand, {
     language,
     subject: ko ? `${brand.name} 인증 코드: ${code}` : `Your ${brand.name} code: ${code}`,
     heading: ko ? `인증 코드 ${code}` : `Your code is ${code}`,
@@ -32,6 +32,11 @@ export function loginCodeMail(
         : 'If you did not ask for it, ignore this mail and consider changing your password.',
     ],
   });
+  // The code is in the subject (it shows in the inbox list); the outbox keeps the subject without it.
+  return {
+    ...rendered,
+    subjectOnRecord: ko ? `${brand.name} 인증 코드` : `Your ${brand.name} code`,
+  };
 }
 
 export function passwordResetMail(

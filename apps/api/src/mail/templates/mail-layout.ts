@@ -10,7 +10,13 @@ export type MailBrand = {
   color: string;
 };
 
-export type RenderedMail = { subject: string; html: string; text: string };
+export type RenderedMail = {
+  subject: string;
+  html: string;
+  text: string;
+  /** The subject the outbox keeps once the mail is delivered, when `subject` holds a secret. */
+  subjectOnRecord?: string;
+};
 
 export type MailContent = {
   language: TLanguage;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
 import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
 import {
@@ -22,8 +21,10 @@ import { errorResponses, ok } from '../../http/envelope';
 import { listNotifications, markNotificationsRead } from './notifications';
 import { getProfile, removeProfileImage, updateProfile, updateProfileImage } from './profile';
 import { requireCustomer } from './require-customer';
-import { readUpload } from '../../http/image-uploads';
-import { acceptingUploads } from '../../http/multipart-uploads';
+import { acceptingUploads, readFormWithFile } from '../../http/multipart-uploads';
+
+/** The profile image form is its file: a text field sent beside it is checked, then ignored. */
+const NO_FIELDS = z.object({});
 
 /** The signed-in customer's profile and notifications. Every call needs a session of this site. */
 export function profileRoutes({
@@ -88,12 +89,14 @@ export function profileRoutes({
             },
           },
           async (request) => {
-            if (!request.isMultipart()) throw new AppError(415, PROFILE_IMAGE_INVALID);
-            const part = (await request.file({
-              limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 },
-            })) as MultipartFile | undefined;
-            if (!part || part.fieldname !== 'image') throw new AppError(400, PROFILE_IMAGE_INVALID);
-            const upload = await readUpload(part, 'image', PROFILE_IMAGE_TOO_LARGE);
+            const { file: upload } = await readFormWithFile(request, {
+              schema: NO_FIELDS,
+              fileField: 'image',
+              notMultipartMessage: PROFILE_IMAGE_INVALID,
+              tooLargeMessage: PROFILE_IMAGE_TOO_LARGE,
+              limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, fields: 5 },
+            });
+            if (!upload) throw new AppError(400, PROFILE_IMAGE_INVALID);
             const company = request.company!;
             const imagePath = await updateProfileImage(
               db,

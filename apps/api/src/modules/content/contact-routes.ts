@@ -7,7 +7,6 @@ import { MEMBERSHIP_LOGO_MAX_BYTES } from '@cloud-portal/contract/content/member
 import { messages } from '@cloud-portal/contract/validation/messages';
 import type { AppDeps } from '../../app-deps';
 import { errorResponses, ok } from '../../http/envelope';
-import { toFieldErrors, validationError } from '../../http/field-errors';
 import { publicWriteRateLimit } from '../../http/rate-limits';
 import { acceptingUploads, readFormWithFile } from '../../http/multipart-uploads';
 import { resolveCompany } from '../../tenancy/resolve-company';
@@ -60,27 +59,26 @@ export function contactRoutes({ companies, mail, uploadsDir }: AppDeps): Fastify
           },
           async (request) => {
             const { fields, file: logoUpload } = await readFormWithFile(request, {
+              schema: ZSendMembershipEnquiryFields,
               fileField: 'companyLogo',
               notMultipartMessage: 'Send the enquiry as multipart/form-data',
               tooLargeMessage: messages.logoTooLarge,
               limits: { fileSize: MEMBERSHIP_LOGO_MAX_BYTES, fields: 20 },
             });
-            const parsed = ZSendMembershipEnquiryFields.safeParse(fields);
-            if (!parsed.success) throw validationError(toFieldErrors(parsed.error.issues));
             const logo: CheckedLogo | null =
               logoUpload && logoUpload.length > 0 ? await checkMembershipLogo(logoUpload) : null;
 
-            const company = await resolveCompany(companies, request, parsed.data.websiteUrl);
+            const company = await resolveCompany(companies, request, fields.websiteUrl);
             await sendMembershipEnquiry(
               { mail, uploadsDir },
               company,
               {
-                companyName: parsed.data.companyName,
-                email: parsed.data.emailID,
-                contactNumber: parsed.data.contactNo,
-                vatNumber: parsed.data.vatNumber,
-                registrationNumber: parsed.data.registrationNumber,
-                companyAddress: parsed.data.companyAddress,
+                companyName: fields.companyName,
+                email: fields.emailID,
+                contactNumber: fields.contactNo,
+                vatNumber: fields.vatNumber,
+                registrationNumber: fields.registrationNumber,
+                companyAddress: fields.companyAddress,
               },
               logo,
               requestLanguage(request, company),

@@ -20,7 +20,6 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { errorResponses, ok } from '../../http/envelope';
-import { toFieldErrors, validationError } from '../../http/field-errors';
 import { perAddress } from '../../http/rate-limits';
 import { acceptingUploads, readFormWithFile } from '../../http/multipart-uploads';
 import { requestLanguage } from '../../tenancy/request-language';
@@ -195,13 +194,12 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           },
           async (request) => {
             const { fields, file: pdf } = await readFormWithFile(request, {
+              schema: ZUploadCustomerLicenseFields,
               fileField: 'image',
               notMultipartMessage: 'Send the licence as multipart/form-data',
               tooLargeMessage: orderMessages.licenceTooLarge,
               limits: { fileSize: MAX_LICENCE_BYTES, fields: 5 },
             });
-            const parsed = ZUploadCustomerLicenseFields.safeParse(fields);
-            if (!parsed.success) throw validationError(toFieldErrors(parsed.error.issues));
             if (!pdf)
               throw new AppError(400, orderMessages.licenceRequired, {
                 errors: [{ field: 'image', message: orderMessages.licenceRequired }],
@@ -209,7 +207,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             const order = await attachLicence(
               { db: deps.db, dataDir: deps.config.dataDir },
               ownerOf(request),
-              parsed.data.orderID,
+              fields.orderID,
               pdf,
             );
             const start =
