@@ -109,9 +109,9 @@ const PROCESS_STARTED_AT = new Date(Date.now() - process.uptime() * 1000);
 /**
  * One statement for `where`'s active jobs: back to `retry` to run at once (the run counts as an
  * attempt, as pg-boss's expiry counts it, so a job that kills its process does not loop for ever),
- * or `failed` if that was its last; forgotten leases go. Answers one row per job put back.
+ * or `failed` if that was its last; lapsed leases go (PostgreSQL). Answers one row per job put back.
  */
-const putBack = (schema: string, where: string) => `
+const putBack = (schema: string, where: string, forgetLeases: boolean) => `
   WITH lapsed AS (
     SELECT j.id, j.name FROM ${schema}.job j
     WHERE j.state = 'active' AND ${where}
@@ -125,9 +125,7 @@ const putBack = (schema: string, where: string) => `
       output = jsonb_build_object('value', jsonb_build_object('message', $2::text))
     FROM lapsed WHERE j.name = lapsed.name AND j.id = lapsed.id
     RETURNING j.name
-  ), forgotten AS (
-    DELETE FROM job_leases WHERE lease_until < now()
-  )
+  )${forgetLeases ? ', forgotten AS (DELETE FROM job_leases WHERE lease_until < now())' : ''}
   SELECT name FROM put_back`;
 
 const putBackLapsedJobs = (schema: string) =>
@@ -135,7 +133,8 @@ const putBackLapsedJobs = (schema: string) =>
     schema,
     `j.started_on < now() - $1::float8 * interval '1 second'
      AND NOT EXISTS (SELECT 1 FROM job_leases l WHERE l.job_id = j.id AND l.lease_until > now())`,
+    true,
   );
 
 const putBackJobsStartedBefore = (schema: string) =>
-  putBack(schema, `j.started_on < $1::timestamptz`);
+  putBack(schema, `j.started_on < $1::timestamptz`, false);
