@@ -220,8 +220,10 @@ it('a portal killed mid-provisioning: the next one provisions the VM and mails t
       await watcher.end();
     }
   } else {
-    // The receipt job blocks for ever once it starts: waiting longer only makes it surer.
-    await delay(1_500);
+    // The embedded database cannot be looked at while the portal holds it. The receipt job blocks
+    // for ever once it starts (within milliseconds of the payment): waiting longer only makes it
+    // surer, and what the portal left is checked below.
+    await delay(3_000);
   }
   await first.kill();
   await blocker?.query('rollback');
