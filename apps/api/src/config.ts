@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { QUEUES, type QueueName } from './jobs/queues';
+import { DEFAULT_JOB_LEASE_SECONDS, MIN_JOB_LEASE_SECONDS } from './jobs/job-leases';
 
 /** The repository root: relative paths in the configuration are resolved against it. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -76,6 +77,13 @@ const ZEnvironment = z.object({
     .max(365)
     .default(7)
     .describe('days an expired VM stays shut off (renewable) before it is archived'),
+  JOB_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(MIN_JOB_LEASE_SECONDS)
+    .max(600)
+    .default(DEFAULT_JOB_LEASE_SECONDS)
+    .describe('seconds after which a job whose process stopped renewing it runs again (ADR 025)'),
   JOB_WORKERS: z
     .string()
     .default('all')
@@ -135,6 +143,8 @@ export type Config = {
   simulatorOperationMs: number;
   /** Days after its end date before an expired VM is archived (ADR 017). */
   vmArchiveGraceDays: number;
+  /** How long a job stays its process's after the last renewal (ADR 025). */
+  jobLeaseSeconds: number;
   /** The job queues this process works; undefined: all of them. */
   jobWorkers: readonly QueueName[] | undefined;
   redisUrl: string | undefined;
@@ -195,6 +205,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     orderExpiryMs: env.ORDER_EXPIRY_MINUTES * 60_000,
     simulatorOperationMs: env.SIMULATOR_OPERATION_MS,
     vmArchiveGraceDays: env.VM_ARCHIVE_GRACE_DAYS,
+    jobLeaseSeconds: env.JOB_LEASE_SECONDS,
     jobWorkers: parseJobWorkers(env.JOB_WORKERS),
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,

@@ -41,8 +41,10 @@ async function start(): Promise<void> {
     pino.destination({ dest: 1, sync: false, minLength: 4096 }),
   );
   process.once('exit', () => logStream.flushSync());
-  const jobs = await startJobQueue(database, (error) =>
-    console.error('Job queue error:', describeError(error)),
+  const jobs = await startJobQueue(
+    database,
+    (error) => console.error('Job queue error:', describeError(error)),
+    { leaseSeconds: config.jobLeaseSeconds },
   );
   const mailTransport = createMailTransport(config.smtpUrl);
   await registerWorkers(jobs, {

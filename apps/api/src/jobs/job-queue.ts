@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client';
+import { startJobLeases } from './job-leases';
 import { jobsSentSignal, listenForSentJobs } from './job-signals';
 import { QUEUES, type QueueName } from './queues';
 
@@ -68,9 +69,15 @@ export const POLLING_INTERVAL_SECONDS = 2;
 /** How long a job signal waits for others to the same queue before it wakes the workers. */
 const WAKE_COALESCE_MS = 20;
 
+export type JobQueueOptions = {
+  /** How long a job stays its process's after its last sign of life (job-leases.ts, ADR 025). */
+  leaseSeconds?: number;
+};
+
 export async function startJobQueue(
   handle: DatabaseHandle,
   onError: (error: Error) => void,
+  { leaseSeconds }: JobQueueOptions = {},
 ): Promise<JobQueue & JobScheduler> {
   const inFlight = new InFlight();
   const boss = new PgBoss({
@@ -113,6 +120,13 @@ export async function startJobQueue(
     const { text, values } = jobsSentSignal(queues);
     await (transaction ? transactionSql(transaction) : handle).executeSql(text, values);
   };
+  // Jobs whose process died run again (at once on the embedded database, once their lease has
+  // lapsed on PostgreSQL), before this process's workers first fetch.
+  const leases = await startJobLeases(handle, JOB_SCHEMA, {
+    leaseSeconds,
+    onRecovered: (queues) => signalSent(queues as QueueName[]),
+    onError,
+  });
 
   return {
     send: async (queue, data, { transaction, ...options } = {}) => {
@@ -139,7 +153,11 @@ export async function startJobQueue(
         queue,
         { batchSize, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS },
         async (jobs) => {
-          const errors = await inFlight.track(handler(jobs.map((job) => job.data as never)));
+          const ids = jobs.map((job) => job.id);
+          leases.hold(ids);
+          const errors = await inFlight
+            .track(handler(jobs.map((job) => job.data as never)))
+            .finally(() => leases.release(ids));
           // pg-boss completes or fails a batch as one: fail the jobs that failed here, and it
           // then completes the rest (only jobs still active are completed).
           await Promise.all(
@@ -168,6 +186,9 @@ export async function startJobQueue(
       // bring a batch, and it completes batches without awaiting: wait for both, so the caller
       // may close the database once this answers.
       await inFlight.settled(STOP_TIMEOUT_MS);
+      // Renewed until here: a job still under way when the timeout gave up runs again elsewhere
+      // once its lease lapses.
+      leases.stop();
     },
   };
 }

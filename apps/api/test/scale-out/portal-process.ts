@@ -48,6 +48,8 @@ export async function createThrowawayDatabase(serverUrl: string) {
 export type PortalProcess = Target & {
   output: () => string;
   stop: () => Promise<void>;
+  /** kill -9: the process ends at once, holding whatever it held. */
+  kill: () => Promise<void>;
 };
 
 /**
@@ -106,5 +108,10 @@ async function startPortalProcessOn(
     await stop();
     throw new Error(`${(error as Error).message}\n${output}`);
   }
-  return { name, port, output: () => output, stop };
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGKILL');
+    await exited;
+  };
+  return { name, port, output: () => output, stop, kill };
 }

@@ -1,4 +1,5 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gt, isNull, like } from 'drizzle-orm';
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
 import { RECOVERY_LINK_INVALID } from '@cloud-portal/contract/accounts/password-recovery';
 import type { Database } from '../../db/client';
@@ -28,6 +29,12 @@ export type RecoveryRequest = {
   email: string;
   language: TLanguage;
   wants: 'password-reset' | 'user-name-reminder';
+  /**
+   * One per forgotPassword/forgotUserName call: its mail's kind carries it, so a job run again
+   * (after a crash, ADR 025) finds its mail already written and sends no second one. Jobs queued
+   * before it existed have none.
+   */
+  requestId?: string;
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -43,7 +50,7 @@ export async function queueRecoveryRequest(
 ): Promise<void> {
   await jobs.send(
     QUEUES.accountRecovery,
-    { ...request, companyId: company.id } satisfies RecoveryRequest,
+    { ...request, companyId: company.id, requestId: randomUUID() } satisfies RecoveryRequest,
     { retryLimit: 3, retryDelay: 5 },
   );
 }
@@ -72,12 +79,15 @@ export async function handleRecoveryRequest(
       )
       .for('no key update');
     if (!customer) return;
+    // Under the row lock: a second run of this request (or one beside it) sees the first's mail.
+    const kind = request.requestId ? `${request.wants}-${request.requestId}` : request.wants;
+    if (request.requestId && (await hasMailOfKind(tx, company.id, customer.email, kind))) return;
 
     if (request.wants === 'user-name-reminder') {
       if ((await remindersInLastHour(tx, company.id, customer.email)) >= USER_NAME_MAILS_PER_HOUR)
         return;
       await mailFromCompany(mail, company, {
-        kind: 'user-name-reminder',
+        kind,
         to: customer.email,
         render: (brand) => userNameReminderMail(brand, request.language, customer.email),
       });
@@ -92,7 +102,7 @@ export async function handleRecoveryRequest(
       expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
     });
     await mailFromCompany(mail, company, {
-      kind: 'password-reset',
+      kind,
       to: customer.email,
       render: (brand) =>
         passwordResetMail(brand, request.language, portalLink(company, '/recoverpassword', token)),
@@ -121,7 +131,7 @@ async function remindersInLastHour(tx: Database, companyId: number, email: strin
       and(
         eq(mailOutbox.toAddress, email),
         eq(mailOutbox.companyId, companyId),
-        eq(mailOutbox.kind, 'user-name-reminder'),
+        like(mailOutbox.kind, 'user-name-reminder%'),
         gt(mailOutbox.createdAt, new Date(Date.now() - HOUR_MS)),
       ),
     );
@@ -199,4 +209,19 @@ export async function resetPassword(
       .where(and(eq(sessions.customerId, spent.customerId), isNull(sessions.revokedAt)));
     await forgetFailedPasswords(tx, deps.secret, { companyId: company.id, email: link.email });
   });
+}
+
+async function hasMailOfKind(tx: Database, companyId: number, email: string, kind: string) {
+  const [found] = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.toAddress, email),
+        eq(mailOutbox.companyId, companyId),
+        eq(mailOutbox.kind, kind),
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
 }
