@@ -181,6 +181,32 @@ describe('a machine with two added disks (issue 25 item 5)', () => {
       backups.json().data.rows.find((row: { ID: number }) => row.ID === backup!.id),
     ).toMatchObject({ cloneDisk_Count: DISK, cloneRAM_Count: 16, cloneCPU_Count: 6 });
 
+    // The clone, restored, is a machine with the same disks (its copy took them all), shown and
+    // renewed as such.
+    const restored = await call('virtualMachine/restoreCloneVM', {
+      cloneVmUUID: backup!.hypervisorRef,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    const cloneId = restored.json().data.vmID as number;
+    const withClone = await get('vmAction/activeVMs?page=1');
+    expect((withClone.json().data.rows as Row[]).find((row) => row.ID === cloneId)).toMatchObject({
+      disk_Count: DISK,
+      ram_Count: 16,
+      cpu_Count: 6,
+    });
+    const cloneUpdate = await call('virtualMachine/getVMDetailForUpdateVM', {
+      productID: cloneId,
+    });
+    expect(cloneUpdate.statusCode, cloneUpdate.body).toBe(200);
+    expect(cloneUpdate.json().data).toMatchObject({ canAddDisk: false });
+    expect(cloneUpdate.json().data.VMDetail).toMatchObject({
+      disk_Count: 250,
+      addedDisks: [50, 50],
+      // Its own period (the one day bought): 768.00/30 + 490.00/30 + 540.00/30 = 59.93.
+      validity: 1,
+      vm_Cost: '59.93',
+    });
+
     // The page read after the disks came is not an older answer kept from before them.
     const again = await get('vmAction/activeVMs?page=1');
     expect((again.json().data.rows as Row[]).find((row) => row.ID === vm.id)!.disk_Count).toBe(
