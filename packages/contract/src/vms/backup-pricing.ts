@@ -69,6 +69,8 @@ export const backupMessages = {
   backupNotReady: 'This clone or snapshot is not ready yet. Please try again in a moment.',
   restoredIsAMachine:
     'This clone was restored into a virtual machine of its own: delete it from the Products tab.',
+  clonePeriodEnded:
+    'The time paid for this clone has ended, so it can no longer be restored as a virtual machine.',
 } as const;
 
 /** What the customer picks on the clone / snapshot screen. */

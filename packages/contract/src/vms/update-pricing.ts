@@ -14,6 +14,7 @@ import {
   toMinor,
 } from '../pricing/money';
 import { DAYS_PER_PRICED_PERIOD, type SpecificationName } from '../pricing/vm-pricing';
+import { totalDiskGb } from './machine-sizes';
 
 /**
  * The update of a machine (vm-lifecycle.md §2.3, ADR 019): what may change and what it costs.
@@ -82,7 +83,7 @@ export function remainingDays(endsAt: Date, now: Date): number {
 }
 
 const totalDisk = (current: CurrentSizes) =>
-  current.disk + current.addedDisks.reduce((sum, size) => sum + size, 0);
+  totalDiskGb({ diskGb: current.disk, addedDisksGb: current.addedDisks });
 
 /** The price of growing a line from `available` to `updated` for `days` (0 when it shrinks). */
 export function updateLinePrice(

@@ -5,8 +5,10 @@ import {
   type TActiveVm,
   type TActiveVmsPage,
 } from '@cloud-portal/contract/vms/active-vms';
+import { totalDiskGb, type MachineSizes } from '@cloud-portal/contract/vms/machine-sizes';
 import type { Database } from '../../db/client';
 import { virtualMachines } from '../../db/schema/virtual-machines';
+import { withMachineSizes } from './vm-sizes';
 
 type Owner = { companyId: number; customerId: number };
 
@@ -58,17 +60,15 @@ export async function listActiveVms(
     .offset((page - 1) * ACTIVE_VMS_PAGE_SIZE);
 
   const total = rows[0]?.total ?? (page === 1 ? 0 : ((await totalOfOwner)[0]?.total ?? 0));
-  return { rows: rows.map(toActiveVm), total, page, pageSize: ACTIVE_VMS_PAGE_SIZE };
+  const sized = await withMachineSizes(db, rows);
+  return { rows: sized.map(toActiveVm), total, page, pageSize: ACTIVE_VMS_PAGE_SIZE };
 }
 
-type VmRecord = {
+type VmRecord = MachineSizes & {
   id: number;
   name: string;
   aliasName: string | null;
   operatingSystem: string;
-  vcpus: number;
-  ramGb: number;
-  diskGb: number;
   startsAt: Date | null;
   endsAt: Date | null;
   publicAddress: string | null;
@@ -91,7 +91,8 @@ function toActiveVm(record: VmRecord): TActiveVm {
     operatingSystem: record.operatingSystem,
     cpu_Count: record.vcpus,
     ram_Count: record.ramGb,
-    disk_Count: record.diskGb,
+    // All its disks: the Products and Backup tabs show what Update, Renew and Clone bill.
+    disk_Count: totalDiskGb(record),
     startDate: record.startsAt?.toISOString() ?? null,
     endDate: record.endsAt?.toISOString() ?? null,
     ciscoMerakiIP: record.publicAddress,

@@ -17,7 +17,8 @@ import { applyVerdict } from '../../payments/apply-verdict';
 import { applyBackupOrder, COPY_CLAIM_LEASE_MS } from './apply-backup';
 import { applyPaidOrder, type ApplyDeps } from './apply-paid-order';
 import { ADD_DISK_LEASE_MS, applyUpdateOrder, POWER_CYCLING } from './apply-update';
-import { addedDisksOf, APPLY_FAILED } from './vm-order-detail';
+import { APPLY_FAILED } from './vm-order-detail';
+import { addedDisksOf } from './vm-sizes';
 import { makeVm } from './vm-orders.fixtures';
 
 const OPERATION_MS = 20;

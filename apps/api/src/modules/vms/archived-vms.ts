@@ -4,9 +4,11 @@ import {
   type TArchivedVm,
   type TArchivedVmsPage,
 } from '@cloud-portal/contract/vms/archived-vms';
+import { totalDiskGb } from '@cloud-portal/contract/vms/machine-sizes';
 import type { Database } from '../../db/client';
 import { virtualMachines } from '../../db/schema/virtual-machines';
 import type { VmOwner } from './own-vm';
+import { withMachineSizes } from './vm-sizes';
 
 const listedOf = (owner: VmOwner) =>
   and(
@@ -61,14 +63,14 @@ export async function listArchivedVms(
 
   const total = rows[0]?.total ?? (page === 1 ? 0 : ((await totalOfOwner)[0]?.total ?? 0));
   return {
-    rows: rows.map((row): TArchivedVm => ({
+    rows: (await withMachineSizes(db, rows)).map((row): TArchivedVm => ({
       ID: row.id,
       vmName: row.name,
       aliasName: row.aliasName,
       operatingSystem: row.operatingSystem,
       cpu_Count: row.vcpus,
       ram_Count: row.ramGb,
-      disk_Count: row.diskGb,
+      disk_Count: totalDiskGb(row),
       createdUUID: row.machineUuid,
       serviceCategory: row.serviceType,
       isBlocked: row.isBlocked ? 1 : 0,

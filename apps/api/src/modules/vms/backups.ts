@@ -1,5 +1,9 @@
 import { and, asc, count, desc, eq, lte, ne, type SQL } from 'drizzle-orm';
-import { backupMessages, type BackupKind } from '@cloud-portal/contract/vms/backup-pricing';
+import {
+  BACKUP_DAYS_PER_UNIT,
+  backupMessages,
+  type BackupKind,
+} from '@cloud-portal/contract/vms/backup-pricing';
 import {
   VM_BACKUPS_PAGE_SIZE,
   type TRestoreCloneVmResponse,
@@ -230,9 +234,18 @@ export async function deleteBackup(
   return { backup: claimed };
 }
 
+/** The days a backup was bought for (its order's period): Daily 1, Weekly 7, Monthly 30 a unit. */
+const keptDaysOf = (backup: BackupRow) =>
+  backup.durationCount * BACKUP_DAYS_PER_UNIT[backup.durationType];
+
+/** When a backup's paid time ends: its `expires_at` (set when it was made, + the kept days). */
+const paidEndOf = (backup: BackupRow) =>
+  backup.expiresAt ?? new Date(backup.createdAt.getTime() + keptDaysOf(backup) * 86_400_000);
+
 /**
  * POST virtualMachine/restoreCloneVM. A clone becomes a machine of its own, listed in Products
- * with isClone 1 (the backup's order is its order; it runs until its parent's end date, ADR 019).
+ * with isClone 1 (the backup's order is its order; it runs until the end of the clone's own
+ * bought duration, then expires and is renewed like any machine, ADR 019).
  * A snapshot rolls its parent's disks back (the parent must be shut off) and stays available.
  * Any refusal answers 400 'Unable to restore Clone Virtual Machine. Try again in sometime.'
  */
@@ -245,6 +258,12 @@ export async function restoreBackup(
   const { backup, parent } = await findOwnBackup(deps.db, owner, ref);
   if (parent.isBlocked) throw new AppError(403, blockedMessage('use'));
   if (backup.status !== 'ready') throw new AppError(400, backupMessages.cloneRestoreFailed);
+  // A clone runs for what was paid for it (ADR 019): its own kept duration, which ends when the
+  // backup does. Once that has passed there is nothing paid left to run.
+  const cloneEndsAt = backup.kind === 'clone' ? paidEndOf(backup) : null;
+  if (cloneEndsAt !== null && cloneEndsAt <= now()) {
+    throw new AppError(409, backupMessages.clonePeriodEnded);
+  }
   // A snapshot goes back onto its own machine, which an archived one no longer has running.
   if (backup.kind === 'snapshot' && parent.status === 'archived') {
     throw new AppError(409, backupMessages.restoreArchivedFirst);
@@ -312,11 +331,13 @@ export async function restoreBackup(
         ramGb: sizes.ramGb,
         vcpus: sizes.vcpus,
         diskGb: sizes.diskGb,
-        periodDays: parent.periodDays,
+        // Its own bought duration, not its parent's: from then on it expires and is renewed
+        // like any machine, at its own sizes' price (ADR 017, 018, 019).
+        periodDays: keptDaysOf(backup),
         isGoldCopy: parent.isGoldCopy,
         isClone: true,
         startsAt: now(),
-        endsAt: parent.endsAt && parent.endsAt > now() ? parent.endsAt : backup.expiresAt,
+        endsAt: cloneEndsAt,
       })
       .onConflictDoNothing({ target: virtualMachines.orderId });
     const [row] = await tx

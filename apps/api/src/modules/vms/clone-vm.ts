@@ -18,6 +18,7 @@ import {
   type TCloneVmDetailResponse,
   type ZCreateCloneOrderRequest,
 } from '@cloud-portal/contract/vms/clone-vm';
+import { totalDiskGb } from '@cloud-portal/contract/vms/machine-sizes';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Owner } from '../orders/order-access';
@@ -27,6 +28,7 @@ import {
   currencyOf,
   driveCostPerUnit,
   loadVmOrderContext,
+  sizesOf,
   toVmOrderCatalogue,
   toVmOrderDetail,
   type VmOrderContext,
@@ -37,7 +39,7 @@ const CLONEABLE_STATUSES = ['running', 'shutoff', 'busy'] as const;
 
 /** GB a backup of the machine copies (and is charged for): its disk and the disks added to it. */
 export const backupDiskSize = (context: Pick<VmOrderContext, 'vm' | 'addedDisks'>) =>
-  context.vm.diskGb + context.addedDisks.reduce((sum, size) => sum + size, 0);
+  totalDiskGb(sizesOf(context));
 
 /** The machine, checked for a clone or snapshot: the customer's, not blocked, not a clone, usable. */
 async function loadCloneable(db: Database, owner: VmOwner, vmId: number) {

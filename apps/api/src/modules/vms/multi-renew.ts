@@ -16,12 +16,13 @@ import {
   type TMultiRenewQuote,
   type ZRenewSelectedVmRequest,
 } from '@cloud-portal/contract/vms/renew-vm';
+import { totalDiskGb } from '@cloud-portal/contract/vms/machine-sizes';
 import type { Database } from '../../db/client';
 import type { OrderedLine } from '../../db/schema/orders';
 import { AppError } from '../../errors';
 import type { OrderDeps, PlacedOrder } from '../orders/place-order';
 import type { Owner } from '../orders/order-access';
-import { billedSize, loadRenewableVm, placeRenewalOrder, type RenewableVm } from './renew-vm';
+import { loadRenewableVm, placeRenewalOrder, type RenewableVm } from './renew-vm';
 
 const ORDER_NAME_LENGTH = 200;
 
@@ -101,7 +102,7 @@ export async function getVmDataForMultipleRenew(
       osType: details.VMProductDetail.osType,
       cpu_Count: vm.vcpus,
       ram_Count: vm.ramGb,
-      disk_Count: billedSize(vm, 'Disk'),
+      disk_Count: totalDiskGb(vm),
       renewDays: amounts.days,
       daysExtended: amounts.daysExtended,
       vm_Cost: formatMinor(amounts.price),

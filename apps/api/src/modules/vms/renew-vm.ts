@@ -19,6 +19,7 @@ import {
   type TGetVmDetailForRenewResponse,
   type ZRenewVmRequest,
 } from '@cloud-portal/contract/vms/renew-vm';
+import { machineLineSize, type MachineSizes } from '@cloud-portal/contract/vms/machine-sizes';
 import type { Database } from '../../db/client';
 import type { OrderedLine } from '../../db/schema/orders';
 import { orders } from '../../db/schema/orders';
@@ -34,7 +35,7 @@ import {
 } from '../orders/place-order';
 import type { Owner } from '../orders/order-access';
 import { assertNotBlocked, findOwnVm, type VmRow } from './own-vm';
-import { addedDisksOf } from './vm-order-detail';
+import { addedDisksOf } from './vm-sizes';
 
 /** Renewals (kind 3) and multi-renewals (kind 5): the kinds a machine's renewal comes in. */
 export const RENEWAL_KINDS = [ORDER_KINDS.renew, ORDER_KINDS.multiRenew] as const;
@@ -42,18 +43,8 @@ export const RENEWAL_KINDS = [ORDER_KINDS.renew, ORDER_KINDS.multiRenew] as cons
 /** The first key of the transaction-level advisory locks that serialise a machine's renewals. */
 const RENEWAL_LOCK_SPACE = 0x52454e; // "REN"
 
-/** The sizes a renewal bills: the machine's own, and the disks its updates added (§9). */
-export type BilledSizes = Pick<VmRow, 'ramGb' | 'vcpus' | 'diskGb'> & { addedDisksGb: number[] };
-
-/** What a renewal bills of a line: the size now; the added disks count with the main disk. */
-export function billedSize(vm: BilledSizes, name: SpecificationName): number {
-  if (name === 'Memory') return vm.ramGb;
-  if (name === 'Processor') return vm.vcpus;
-  return vm.diskGb + vm.addedDisksGb.reduce((sum, size) => sum + size, 0);
-}
-
 export type RenewableVm = {
-  vm: VmRow & BilledSizes;
+  vm: VmRow & MachineSizes;
   details: TGetVmProductDetailsResponse;
   basis: RenewBasis;
   /** Percent, as the product gives it. */
@@ -93,7 +84,7 @@ export async function loadRenewableVm(
       .sort((a, b) => a.sequence - b.sequence)
       .map((line) => ({
         name: line.specificationName,
-        count: billedSize(vm, line.specificationName),
+        count: machineLineSize(vm, line.specificationName),
         unit: line.specificationUnit,
         costPerUnit: toMinor(line.costPerUnit),
       })),
@@ -127,7 +118,7 @@ export async function getVmDetailForRenew(
       ram_Count: vm.ramGb,
       ram_Unit: lineOf('Memory')?.unit ?? product.vm_RAM_Unit,
       cpu_Count: vm.vcpus,
-      disk_Count: billedSize(vm, 'Disk'),
+      disk_Count: machineLineSize(vm, 'Disk'),
       disk_Unit: lineOf('Disk')?.unit ?? product.vm_Driver_Unit,
       currency,
       osType: product.osType,
@@ -149,7 +140,7 @@ export async function getVmDetailForRenew(
       status: vm.status as (typeof RENEWABLE_VM_STATUSES)[number],
     },
     vmSpec: details.vmSpec.map((line) => {
-      const count = billedSize(vm, line.specificationName);
+      const count = machineLineSize(vm, line.specificationName);
       return {
         ...line,
         specificationCount: count,

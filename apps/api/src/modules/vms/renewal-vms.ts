@@ -7,9 +7,11 @@ import {
   type TRenewalVm,
   type TRenewalVmsPage,
 } from '@cloud-portal/contract/vms/renewals';
+import { totalDiskGb } from '@cloud-portal/contract/vms/machine-sizes';
 import type { Database } from '../../db/client';
 import { virtualMachines } from '../../db/schema/virtual-machines';
 import type { VmOwner } from './own-vm';
+import { withMachineSizes } from './vm-sizes';
 
 const DAY_MS = 86_400_000;
 /** Renewals (kind 3) and multi-renewals (kind 5). */
@@ -70,14 +72,14 @@ export async function listRenewalVms(
 
   const total = rows[0]?.total ?? (page === 1 ? 0 : ((await totalOfOwner)[0]?.total ?? 0));
   return {
-    rows: rows.map((row): TRenewalVm => ({
+    rows: (await withMachineSizes(db, rows)).map((row): TRenewalVm => ({
       ID: row.id,
       vmName: row.name,
       aliasName: row.aliasName,
       operatingSystem: row.operatingSystem,
       cpu_Count: row.vcpus,
       ram_Count: row.ramGb,
-      disk_Count: row.diskGb,
+      disk_Count: totalDiskGb(row),
       startDate: row.startsAt?.toISOString() ?? null,
       // The query keeps only rows whose end date is within the window, so it is set.
       endDate: row.endsAt!.toISOString(),

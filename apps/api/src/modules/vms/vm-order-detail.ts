@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TGetVmProductDetailsResponse } from '@cloud-portal/contract/marketplace/get-vm-product-details';
 import {
   quoteConfiguration,
@@ -7,6 +7,7 @@ import {
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
 import { ORDER_KINDS } from '@cloud-portal/contract/orders/order-status';
 import { DRIVE_COST_HOURS } from '@cloud-portal/contract/vms/backup-pricing';
+import { machineConfiguration, type MachineSizes } from '@cloud-portal/contract/vms/machine-sizes';
 import type { TVmOrderDetail } from '@cloud-portal/contract/vms/clone-vm';
 import type { z } from 'zod';
 import type { ZVmOrderCatalogue } from '@cloud-portal/contract/vms/clone-vm';
@@ -16,6 +17,7 @@ import { orderTargets, vmBackups } from '../../db/schema/virtual-machines';
 import { AppError } from '../../errors';
 import { loadProductDetails } from '../marketplace/product-details';
 import { findOwnUsableVm, type BlockedAction, type VmOwner, type VmRow } from './own-vm';
+import { addedDisksOf } from './vm-sizes';
 
 /**
  * What the clone, snapshot and update screens (and their order calls) know about one of the
@@ -30,33 +32,20 @@ export type VmOrderContext = {
   region: { id: number | null; name: string | null };
 };
 
+/** The machine's sizes, its added disks included (one source: vm-sizes.ts, ADR 019). */
+export const sizesOf = (context: Pick<VmOrderContext, 'vm' | 'addedDisks'>): MachineSizes => ({
+  ramGb: context.vm.ramGb,
+  vcpus: context.vm.vcpus,
+  diskGb: context.vm.diskGb,
+  addedDisksGb: context.addedDisks,
+});
+
 /** The vm_requests status of a kind 2 or 4 order whose apply job gave up. */
 export const APPLY_FAILED = 'apply-failed';
 /** The vm_requests status of a kind 2 or 4 order that was applied. */
 export const APPLIED = 'applied';
 
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
-
-/**
- * The GB of each disk added to a machine: one per applied Disk update, oldest first. The portal's
- * own record (the paid orders), so no hypervisor call is needed to show or price it.
- */
-export async function addedDisksOf(db: Database, vmId: number): Promise<number[]> {
-  const rows = await db
-    .select({ lines: orders.lines })
-    .from(orders)
-    .innerJoin(orderTargets, eq(orderTargets.orderId, orders.id))
-    .where(
-      and(
-        eq(orderTargets.vmId, vmId),
-        eq(orders.kind, ORDER_KINDS.update),
-        sql`${orders.details}->>'updateType' = 'Disk'`,
-        isNotNull(orders.appliedAt),
-      ),
-    )
-    .orderBy(asc(orders.appliedAt), asc(orders.id));
-  return rows.map((row) => row.lines.find((line) => line.name === 'Disk')?.count ?? 0);
-}
 
 /**
  * Whether an update of the machine is under way: an order of kind 4 for it that is pending (and
@@ -135,9 +124,10 @@ export function toVmOrderDetail(context: VmOrderContext): TVmOrderDetail {
   const product = details.VMProductDetail;
   const unitOf = (name: 'Memory' | 'Disk') =>
     details.vmSpec.find((line) => line.specificationName === name)?.specificationUnit ?? 'GB';
+  // The machine's price for its period, all its disks included: what Renew shows and bills.
   const cost = quoteConfiguration(
     toPricedProduct(details),
-    { memory: vm.ramGb, disk: vm.diskGb, processor: vm.vcpus },
+    machineConfiguration(sizesOf(context)),
     vm.periodDays,
   );
   return {

@@ -19,6 +19,7 @@ import {
   type UpdateType,
 } from '@cloud-portal/contract/vms/update-pricing';
 import type { TUpdateVmDetailResponse } from '@cloud-portal/contract/vms/update-vm';
+import { totalDiskGb } from '@cloud-portal/contract/vms/machine-sizes';
 import { isApiError } from '@/lib/api-client';
 import { formatAmount } from '@/lib/format-amount';
 import { showErrorToast } from '@/lib/notify';
@@ -235,7 +236,7 @@ function UpdateVm({
                 imagePath: vm.imagePath,
                 ramCount: vm.ram_Count,
                 ramUnit: vm.ram_Unit,
-                diskCount: vm.disk_Count + vm.addedDisks.reduce((sum, size) => sum + size, 0),
+                diskCount: totalDiskGb({ diskGb: vm.disk_Count, addedDisksGb: vm.addedDisks }),
                 cpuCount: vm.cpu_Count,
                 periodDays: vm.validity,
                 price: vm.vm_Cost,
@@ -250,7 +251,7 @@ function UpdateVm({
                     product={product}
                     configuration={{
                       memory: current.memory,
-                      disk: current.disk,
+                      disk: totalDiskGb({ diskGb: current.disk, addedDisksGb: current.addedDisks }),
                       processor: current.processor,
                     }}
                     units={{ memory: vm.ram_Unit, disk: vm.disk_Unit }}
