@@ -22,6 +22,8 @@ const row = (overrides: Partial<TPurchaseHistoryRow> = {}): TPurchaseHistoryRow 
   isClone: 0,
   tempTblID: null,
   receiptToken: 'tok_abc',
+  commingFrom: 1,
+  payableUntil: null,
   ...overrides,
 });
 
