@@ -45,6 +45,9 @@ export function InvoicePaid({ status }: { status: TOrderStatusResponse }) {
             <Text fw={700} fz={{ base: 20, sm: 24 }} data-testid="invoice-paid-amount">
               {formatAmount(status.amount, status.currencyCode, i18n.language)}
             </Text>
+            <Text size="xs" c="dimmed" data-testid="invoice-paid-order">
+              {t('paid.order', { id: status.orderID })}
+            </Text>
             {status.transactionID && (
               <Text size="xs" c="dimmed">
                 {t('paid.transaction', { id: status.transactionID })}
