@@ -112,6 +112,13 @@ describe('a paid invoice opened again (item 12) and the success page of a new pu
     expect(await paidOnPhone.getByTestId('invoice-paid-receipt').count()).toBe(1);
     expect(await phone.page.getByTestId('pay-button').count()).toBe(0);
     await fitsWidth(phone.page, PHONE.width);
+    // Both buttons' words show whole at 360 px.
+    for (const id of ['invoice-paid-purchases', 'invoice-paid-receipt']) {
+      const label = paidOnPhone.getByTestId(id).locator('.mantine-Button-label');
+      expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+        true,
+      );
+    }
     await screenshot(phone.page, 'order-outcomes-invoice-paid-360-ko');
 
     await phone.page.goto(`${portal.url}/PurchaseSuccessful?orderID=${paidReference}`);

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Flex, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconListDetails, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TOrderStatusResponse } from '@cloud-portal/contract/orders/get-order-status';
@@ -54,7 +54,7 @@ export function InvoicePaid({ status }: { status: TOrderStatusResponse }) {
               </Text>
             )}
           </Stack>
-          <Group gap="sm" w={{ base: '100%', xs: 'auto' }} grow>
+          <Flex direction={{ base: 'column', xs: 'row' }} gap="sm" w={{ base: '100%', xs: 'auto' }}>
             <Button
               component={Link}
               to={PURCHASES_PATH}
@@ -77,7 +77,7 @@ export function InvoicePaid({ status }: { status: TOrderStatusResponse }) {
                 <ExternalLinkHint />
               </Button>
             )}
-          </Group>
+          </Flex>
         </Group>
       </Stack>
     </Paper>
