@@ -134,7 +134,10 @@ describe('buying a VM with the sandbox gateway', () => {
     await buyWithGateway(page, starterUrl(), 'sandbox');
     await payInSandbox(page, 'fail');
     await page.waitForURL(/\/PurchaseFailed\?orderID=/);
-    expect(await page.getByTestId('purchase-failed-message').textContent()).toContain(
+    expect(await page.getByTestId('purchase-failed-message').textContent()).toBe(
+      'We can not process your request. payment gateway failure',
+    );
+    expect(await page.getByTestId('purchase-failed-reason').textContent()).toContain(
       'The sandbox declined the payment.',
     );
     await screenshot(page, 'purchase-failed');

@@ -7,7 +7,7 @@ import type { DestinationStream } from 'pino';
 import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { startCacheSignals } from '../../src/cache/cache-signals';
-import { startJobQueue } from '../../src/jobs/job-queue';
+import { startJobQueue, type JobQueue } from '../../src/jobs/job-queue';
 import { registerWorkers } from '../../src/jobs/workers';
 import { createMailTransport } from '../../src/mail/mail-transport';
 import { startSmtpReceiver } from './smtp-receiver';
@@ -24,6 +24,8 @@ export type TestApp = {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  /** The app's job queue (what settlement is given to send its jobs). */
+  jobs: JobQueue;
   close: () => Promise<void>;
 };
 
@@ -136,6 +138,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    jobs,
     close: async () => {
       await app.close();
       await cacheSignals.stop();

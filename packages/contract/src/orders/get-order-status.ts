@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zAmount } from '../marketplace/catalogue-schemas';
 import { GATEWAY_NAMES } from './gateways';
-import { ORDER_STATUSES } from './order-status';
+import { ORDER_STATUSES, PURCHASE_KINDS } from './order-status';
 
 export const zOrderId = z.string().trim().min(1).max(64);
 
@@ -17,6 +17,8 @@ export const ZOrderStatusResponse = z.object({
   currencyCode: z.string(),
   message: z.string(),
   commingFrom: z.number().int(),
+  /** What the order did (a kind 2 order: clone or snapshot), for the words shown once it is paid. */
+  purchaseKind: z.enum(PURCHASE_KINDS),
   productID: z.number().int(),
   vmName: z.string(),
   /** The receipt's token once the order is paid, else null. */

@@ -30,3 +30,32 @@ export const DEFAULT_BANK_REFERENCE = 'VM Purchase';
 export function bankReferenceOf(kind: number): string {
   return BANK_REFERENCES[kind as OrderKind] ?? DEFAULT_BANK_REFERENCE;
 }
+
+/**
+ * What a paid order did, for the words the customer reads after paying (issue 25 item 11): a
+ * kind 2 order is a clone or a snapshot.
+ */
+export const PURCHASE_KINDS = [
+  'newPurchase',
+  'clone',
+  'snapshot',
+  'renew',
+  'update',
+  'multiRenew',
+] as const;
+export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+
+export function purchaseKindOf(kind: number, backupKind?: string | null): PurchaseKind {
+  switch (kind) {
+    case ORDER_KINDS.cloneOrSnapshot:
+      return backupKind === 'Snapshot' ? 'snapshot' : 'clone';
+    case ORDER_KINDS.renew:
+      return 'renew';
+    case ORDER_KINDS.update:
+      return 'update';
+    case ORDER_KINDS.multiRenew:
+      return 'multiRenew';
+    default:
+      return 'newPurchase';
+  }
+}

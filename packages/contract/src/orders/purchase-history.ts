@@ -20,6 +20,13 @@ export const ZPurchaseHistoryRow = z.object({
   isClone: z.union([z.literal(0), z.literal(1)]),
   tempTblID: z.number().int().nullable(),
   receiptToken: z.string().nullable(),
+  /** The order kind (comes-from 1–5): its invoice is /purchasedetails/{commingFrom}. */
+  commingFrom: z.number().int(),
+  /**
+   * A pending order that can still be paid or cancelled: until when (ISO 8601); null for any
+   * other (a pending order past its time reads Expired).
+   */
+  payableUntil: z.string().nullable(),
 });
 export type TPurchaseHistoryRow = z.infer<typeof ZPurchaseHistoryRow>;
 

@@ -14,6 +14,8 @@ let neighbour: Customer;
 let foreigner: Customer;
 
 const BASE_TIME = Date.parse('2025-03-04T08:00:00Z');
+/** A pending order that can still be paid (the others of 2025 are past their time). */
+const STILL_OPEN_UNTIL = new Date(Date.now() + 3_600_000);
 const hoursLater = (hours: number) => new Date(BASE_TIME + hours * 3_600_000);
 let nextReference = 0;
 
@@ -25,6 +27,8 @@ type OrderSeed = {
   currency?: string;
   totalMinor?: number;
   createdAt: Date;
+  /** When a pending order expires (an hour after createdAt unless given). */
+  expiresAt?: Date;
   /** A payment_transactions row for the order (receipt token and transaction id). */
   transaction?: { id: string; paymentMode: string; receiptToken: string; createdAt: Date };
 };
@@ -55,7 +59,7 @@ async function insertOrder(customer: Customer, seed: OrderSeed) {
       operatingSystem: 'Ubuntu',
       lines: [],
       periodDays: 30,
-      expiresAt: new Date(seed.createdAt.getTime() + 3_600_000),
+      expiresAt: seed.expiresAt ?? new Date(seed.createdAt.getTime() + 3_600_000),
       createdAt: seed.createdAt,
     })
     .returning({ id: orders.id });
@@ -167,6 +171,7 @@ beforeAll(async () => {
     gateway: 'Ozow Payment',
     totalMinor: 5_005,
     createdAt: tieAt,
+    expiresAt: STILL_OPEN_UNTIL,
   });
   // A transaction row beside an order that did not complete offers no receipt.
   failedWithTransaction = await insertOrder(owner, {
@@ -221,6 +226,8 @@ describe('purchase history', () => {
       isClone: 1,
       tempTblID: null,
       receiptToken: null,
+      commingFrom: 2,
+      payableUntil: STILL_OPEN_UNTIL.toISOString(),
     });
     expect(page.rows[1]).toEqual({
       ID: paidPurchase.id,
@@ -237,6 +244,8 @@ describe('purchase history', () => {
       isClone: 0,
       tempTblID: null,
       receiptToken: 'tok_paid_purchase',
+      commingFrom: 1,
+      payableUntil: null,
     });
   });
 

@@ -49,6 +49,7 @@ export async function listPurchaseHistory(
       currency: orders.chargeCurrency,
       totalMinor: orders.chargeTotalMinor,
       orderedAt: orders.createdAt,
+      expiresAt: orders.expiresAt,
       transactionId: paymentTransactions.transactionId,
       paymentMode: paymentTransactions.paymentMode,
       paidAt: paymentTransactions.createdAt,
@@ -70,7 +71,7 @@ export async function listPurchaseHistory(
 
   const total = rows[0]?.total ?? (page === 1 ? 0 : ((await totalOfOwner)[0]?.total ?? 0));
   return {
-    rows: rows.map(toPurchaseHistoryRow),
+    rows: rows.map((row) => toPurchaseHistoryRow(row, Date.now())),
     total,
     page,
     pageSize: PURCHASE_HISTORY_PAGE_SIZE,
@@ -87,14 +88,18 @@ type PurchaseRecord = {
   currency: string;
   totalMinor: number;
   orderedAt: Date;
+  expiresAt: Date;
   transactionId: string | null;
   paymentMode: string | null;
   paidAt: Date | null;
   receiptToken: string | null;
 };
 
-function toPurchaseHistoryRow(record: PurchaseRecord): TPurchaseHistoryRow {
+function toPurchaseHistoryRow(record: PurchaseRecord, now: number): TPurchaseHistoryRow {
   const isPaid = record.status === 'paid';
+  // A pending order past its time is expired, whether or not its expiry job has run yet.
+  const isPayable = record.status === 'pending' && record.expiresAt.getTime() > now;
+  const status = record.status === 'pending' && !isPayable ? 'expired' : record.status;
   return {
     ID: record.id,
     orderID: record.reference,
@@ -105,11 +110,13 @@ function toPurchaseHistoryRow(record: PurchaseRecord): TPurchaseHistoryRow {
     currencyCode: record.currency,
     totalCost: formatMinor(record.totalMinor),
     paymentMode: record.paymentMode ?? record.gateway,
-    transactionStatus: TRANSACTION_STATUSES[record.status],
+    transactionStatus: TRANSACTION_STATUSES[status],
     updateID: null,
     isClone: record.kind === ORDER_KINDS.cloneOrSnapshot ? 1 : 0,
     tempTblID: null,
     // A receipt is only ever offered for a purchase that is complete.
     receiptToken: isPaid ? record.receiptToken : null,
+    commingFrom: record.kind,
+    payableUntil: isPayable ? record.expiresAt.toISOString() : null,
   };
 }

@@ -8,6 +8,7 @@ import {
   ZTransactionApiRequest,
 } from '@cloud-portal/contract/orders/get-order-status';
 import { PESAPAL_GATEWAY } from '@cloud-portal/contract/orders/gateways';
+import { ZPendingOrderRequest } from '@cloud-portal/contract/orders/pending-orders';
 import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
 import {
   MAX_LICENCE_BYTES,
@@ -31,6 +32,7 @@ import { confirmOwnOrderPayment } from './confirm-payment';
 import { createNewPurchaseOrder, type OrderDeps } from './create-order';
 import { findOwnOrder } from './order-access';
 import { getOrderStatus } from './order-status';
+import { cancelOwnOrder, resumeOrderPayment } from './pending-order';
 import { toOrderResponse } from './serializers';
 import { startOrderPayment } from './start-payment';
 import { attachLicence } from './upload-licence';
@@ -67,6 +69,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       order: OrderRow,
       start: PaymentStart | null,
       countryCode = 'ZA',
+      targets: { vmIds?: number[]; daysExtended?: number } = {},
     ) =>
       toOrderResponse(order, {
         websiteUrl: originOf(request),
@@ -74,6 +77,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         customerEmail: request.customer!.email,
         licenceRequired: order.requiresLicence,
         start,
+        ...targets,
       });
 
     app.post(
@@ -112,6 +116,55 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => ok(await getOrderStatus(deps.db, ownerOf(request), request.body.orderID)),
+    );
+
+    app.post(
+      '/virtualMachine/resumeOrderPayment',
+      {
+        config: perAddress(30),
+        schema: {
+          tags: ['orders'],
+          summary: 'Pay a pending order again (from Purchase History or another tab)',
+          description:
+            "The customer's own pending order (404 otherwise) with its payment started again at its gateway: the same answer as CreateOrder (the invoice, redirect_url or a signed form; none while a licence is still to come, nor for PesaPal, whose order is made by submitOrderRequest). 409 'This order is already paid', 'This order has expired…' (also for a pending order past ORDER_EXPIRY_MINUTES, which is expired then), or 'This order can no longer be paid' (failed, cancelled). 503 when the gateway is down; the order stays pending.",
+          body: ZPendingOrderRequest,
+          response: { 200: zEnvelope(ZOrderResponse), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const resumed = await resumeOrderPayment(
+          orderDeps,
+          ownerOf(request),
+          request.body.orderID,
+          originOf(request),
+        );
+        return ok(
+          respond(request, resumed.order, resumed.start, 'ZA', {
+            vmIds: resumed.vmIds,
+            daysExtended: resumed.daysExtended,
+          }),
+        );
+      },
+    );
+
+    app.post(
+      '/virtualMachine/cancelOrder',
+      {
+        config: perAddress(30),
+        schema: {
+          tags: ['orders'],
+          summary: 'Cancel a pending order',
+          description:
+            "The customer's own pending, unexpired order becomes cancelled (one conditional statement; 404 for anyone else's). 409 when it is already paid, expired, failed or cancelled. A verified payment that arrives after the cancel still settles the order (ADR 016): the answer then, and getOrderStatus later, say paid.",
+          body: ZPendingOrderRequest,
+          response: { 200: zEnvelope(ZOrderStatusResponse), ...errorResponses },
+        },
+      },
+      async (request) =>
+        ok(
+          await cancelOwnOrder(deps.db, ownerOf(request), request.body.orderID),
+          orderMessages.orderCancelled,
+        ),
     );
 
     // transactionApi completes a new purchase; the spec names one call per later kind. They are

@@ -5,7 +5,7 @@ import {
   type GatewayName,
 } from '@cloud-portal/contract/orders/gateways';
 import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
-import { bankReferenceOf } from '@cloud-portal/contract/orders/order-status';
+import { bankReferenceOf, purchaseKindOf } from '@cloud-portal/contract/orders/order-status';
 import type { TOrderResponse } from '@cloud-portal/contract/orders/create-order';
 import type { TOrderStatusResponse } from '@cloud-portal/contract/orders/get-order-status';
 import type { PaymentStart } from '../../payments/gateway';
@@ -108,6 +108,7 @@ export function toOrderStatus(
         ? order.statusMessage
         : STATUS_MESSAGES[order.status],
     commingFrom: order.kind,
+    purchaseKind: purchaseKindOf(order.kind, order.details?.backupKind),
     productID: order.productId ?? 0,
     vmName: order.productName,
     receiptToken: order.status === 'paid' ? (transaction?.receiptToken ?? null) : null,

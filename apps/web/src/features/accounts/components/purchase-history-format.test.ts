@@ -3,6 +3,8 @@ import type { TPurchaseHistoryRow } from '@cloud-portal/contract/orders/purchase
 import {
   formatPurchaseDate,
   isCompletedPurchase,
+  isPayablePurchase,
+  purchaseInvoicePath,
   receiptPath,
   statusColor,
 } from './purchase-history-format';
@@ -22,6 +24,8 @@ const row = (overrides: Partial<TPurchaseHistoryRow> = {}): TPurchaseHistoryRow 
   isClone: 0,
   tempTblID: null,
   receiptToken: 'tok_abc',
+  commingFrom: 1,
+  payableUntil: null,
   ...overrides,
 });
 
@@ -68,5 +72,23 @@ describe('statusColor', () => {
     expect(statusColor('Failed')).toBe('red');
     expect(statusColor('Cancelled')).toBe('gray');
     expect(statusColor('Expired')).toBe('gray');
+  });
+});
+
+describe('a pending purchase', () => {
+  const until = '2025-03-04T11:00:00.000Z';
+  const pending = row({ transactionStatus: 'Pending', payableUntil: until, receiptToken: null });
+
+  it('can be paid or cancelled until its time, and not from then on', () => {
+    expect(isPayablePurchase(pending, Date.parse(until) - 1)).toBe(true);
+    expect(isPayablePurchase(pending, Date.parse(until))).toBe(false);
+    expect(isPayablePurchase(row({ payableUntil: null }), 0)).toBe(false);
+    expect(isPayablePurchase(row({ payableUntil: 'not a date' }), 0)).toBe(false);
+  });
+
+  it("is paid on its kind's invoice", () => {
+    expect(purchaseInvoicePath(row({ commingFrom: 3, orderID: 'CP12' }))).toBe(
+      '/purchasedetails/3?orderID=CP12',
+    );
   });
 });

@@ -91,3 +91,21 @@ export function formatPurchaseDate(value: string, language: string): string {
   );
   return `${parts.day} ${parts.month}, ${parts.year}`;
 }
+
+/**
+ * A pending purchase that can still be paid or cancelled at `now` (ms, the server's clock): until
+ * its payableUntil (ADR 016). Past it, the row reads Expired.
+ */
+export function isPayablePurchase(
+  row: Pick<TPurchaseHistoryRow, 'payableUntil'>,
+  now: number,
+): boolean {
+  if (row.payableUntil === null) return false;
+  const until = Date.parse(row.payableUntil);
+  return Number.isFinite(until) && now < until;
+}
+
+/** The invoice of a purchase's order kind, where Pay takes it (with the order in the state). */
+export function purchaseInvoicePath(row: Pick<TPurchaseHistoryRow, 'commingFrom' | 'orderID'>) {
+  return `/purchasedetails/${row.commingFrom}?${new URLSearchParams({ orderID: row.orderID })}`;
+}

@@ -24,8 +24,12 @@ import { QueryErrorAlert } from '@/components/query-error-alert';
 import { formatAmount } from '@/lib/format-amount';
 import { useUserProfileInfo } from '../api/get-user-profile-info';
 import { usePurchaseHistory } from '../api/purchase-history';
+import { serverNow } from '@/lib/server-clock';
+import { useHasExpired } from '@/lib/use-has-expired';
+import { PendingPurchaseActions } from './pending-purchase-actions';
 import {
   formatPurchaseDate,
+  isPayablePurchase,
   PAYMENT_MODE_KEYS,
   PURCHASE_TYPE_KEYS,
   receiptPath,
@@ -196,7 +200,11 @@ function ReceiptOrStatus({
 }) {
   const { t } = useTranslation('accounts');
   const translate = t as unknown as (key: string) => string;
+  // A pending purchase turns Expired on screen the moment its time is up.
+  const hasPassed = useHasExpired(row.payableUntil ?? '');
   const path = receiptPath(row);
+  const isPayable = !hasPassed && isPayablePurchase(row, serverNow());
+  const status = row.payableUntil !== null && !isPayable ? 'Expired' : row.transactionStatus;
   if (path) {
     return (
       <Button
@@ -219,9 +227,9 @@ function ReceiptOrStatus({
       </Button>
     );
   }
-  const statusKey = STATUS_KEYS[row.transactionStatus.toUpperCase()];
-  const color = statusColor(row.transactionStatus);
-  return (
+  const statusKey = STATUS_KEYS[status.toUpperCase()];
+  const color = statusColor(status);
+  const badge = (
     <Badge
       color={color}
       variant="light"
@@ -230,8 +238,15 @@ function ReceiptOrStatus({
       className={classes.status}
       data-testid="purchase-status"
     >
-      {statusKey ? translate(`purchaseHistory.statuses.${statusKey}`) : row.transactionStatus}
+      {statusKey ? translate(`purchaseHistory.statuses.${statusKey}`) : status}
     </Badge>
+  );
+  if (!isPayable) return badge;
+  return (
+    <Stack gap={6} align={fullWidth ? 'stretch' : 'flex-start'}>
+      {badge}
+      <PendingPurchaseActions row={row} fullWidth={fullWidth} />
+    </Stack>
   );
 }
 

@@ -8,7 +8,7 @@ import { formatAmount } from '@/lib/format-amount';
 import { useContractMessages } from '@/lib/use-contract-messages';
 import { GATEWAY_KEYS } from './gateway-label';
 import { LicenceChooser, NO_LICENCE, type LicenceChoice } from './licence-chooser';
-import { useHasExpired } from './use-has-expired';
+import { useHasExpired } from '@/lib/use-has-expired';
 import { hasLicenceAtServer, usePay } from './use-pay';
 
 type Props = {

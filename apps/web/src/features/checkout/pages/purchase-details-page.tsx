@@ -4,8 +4,11 @@ import { Anchor, Container, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TOrderResponse } from '@cloud-portal/contract/orders/create-order';
+import { useOrderStatus } from '../api/get-order-status';
 import { InvoiceClosed } from '../components/invoice-closed';
 import { Invoice } from '../components/invoice';
+import { InvoicePaid } from '../components/invoice-paid';
+import { withServerStatus } from '../components/invoice-status';
 import { invoiceBackPath } from '../components/invoice-back-path';
 import {
   orderFromState,
@@ -48,13 +51,17 @@ function Checkout({ kind }: { kind: number }) {
     if (fromState !== null && (orderID === '' || fromState.orderID === orderID)) return fromState;
     return recallOrder(sessionOrderStorage(), orderID);
   });
-  const shown = order?.commingFrom === kind ? order : null;
+  const kept = order?.commingFrom === kind ? order : null;
+  // What the server says of the order now: paid in another tab, cancelled, expired.
+  const live = useOrderStatus(kept?.orderID ?? (orderID === '' ? null : orderID));
+  const shown = kept === null ? null : withServerStatus(kept, live.data);
 
   useEffect(() => {
     if (order !== null) rememberOrder(sessionOrderStorage(), order);
   }, [order]);
 
-  if (shown === null) return <InvoiceClosed orderID={orderID === '' ? null : orderID} />;
+  if (shown === null)
+    return <InvoiceClosed orderID={orderID === '' ? null : orderID} onResumed={setOrder} />;
 
   return (
     <Stack gap="lg">
@@ -74,7 +81,11 @@ function Checkout({ kind }: { kind: number }) {
         </Anchor>
       </Group>
       <Invoice order={shown} />
-      <PayPanel order={shown} onOrderUpdated={setOrder} />
+      {shown.status === 'paid' && live.data?.status === 'paid' ? (
+        <InvoicePaid status={live.data} />
+      ) : (
+        <PayPanel order={shown} onOrderUpdated={setOrder} />
+      )}
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ const order = (status: TOrderStatusResponse['status']): TOrderStatusResponse => 
   currencyCode: 'ZAR',
   message: '',
   commingFrom: 1,
+  purchaseKind: 'newPurchase',
   productID: 7,
   vmName: 'vm-1',
   receiptToken: status === 'paid' ? 'token' : null,

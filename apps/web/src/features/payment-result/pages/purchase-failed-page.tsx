@@ -12,6 +12,7 @@ import {
   OrderLoading,
   OrderNotFoundPanel,
 } from '../components/order-panels';
+import { failureMessages } from '../components/failure-messages';
 import { isNotFoundError } from '../components/payment-view';
 import { BackToProductButton, OrderReference } from '../components/result-actions';
 import { ResultPanel } from '../components/result-panel';
@@ -46,6 +47,7 @@ export function PurchaseFailedPage() {
   if (data.status !== 'failed') {
     return <Navigate replace to={transactionStatusPath(data.commingFrom, data.orderID)} />;
   }
+  const failure = failureMessages(data.message);
   return (
     <ResultPanel
       icon={<IconCircleX size={44} />}
@@ -61,8 +63,13 @@ export function PurchaseFailedPage() {
       }
     >
       <Text size="lg" data-testid="purchase-failed-message">
-        {translateMessage(data.message.trim() || orderMessages.gatewayFailure)}
+        {translateMessage(failure.spec)}
       </Text>
+      {failure.stored !== null && (
+        <Text c="dimmed" data-testid="purchase-failed-reason">
+          {t('failed.storedMessage', { message: translateMessage(failure.stored) })}
+        </Text>
+      )}
       <OrderReference orderID={data.orderID} />
     </ResultPanel>
   );

@@ -100,7 +100,7 @@ function PaidOrder({ order }: { order: TOrderStatusResponse }) {
         <FactList facts={facts} variant="caption" valueSize="md" cols={1} verticalSpacing="sm" />
       </Box>
       <Text c="dimmed" data-testid="purchase-successful-setup">
-        {t('successful.setupShortly')}
+        {t(`successful.next.${order.purchaseKind}`)}
       </Text>
     </ResultPanel>
   );
