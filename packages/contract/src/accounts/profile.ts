@@ -90,3 +90,14 @@ export const ZUpdateUserProfileRequest = z.object({
   ...zBillingAddress,
 });
 export type TUpdateUserProfileRequest = z.input<typeof ZUpdateUserProfileRequest>;
+
+/**
+ * POST /api/profileSetting/registerUserOpenNebula (vm-lifecycle.md §7, payload `ID`): the spec's
+ * call to register the customer on an Open Nebula cloud. The portal drives no Open Nebula cloud,
+ * so it answers 422 with this message rather than 404 (ADR 026).
+ */
+export const ZRegisterUserOpenNebulaRequest = z.object({
+  ID: z.union([z.number().int(), z.string().trim().min(1).max(64)]),
+});
+export const OPEN_NEBULA_NOT_CONNECTED =
+  'This portal has no Open Nebula cloud to register you with. Each VM’s access details are under View.';

@@ -24,6 +24,27 @@ afterAll(() => t.close());
 const get = (url: string, cookies: Record<string, string>, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { origin: MAIN_ORIGIN, ...headers }, cookies });
 
+describe('registerUserOpenNebula (vm-lifecycle.md §7)', () => {
+  it('answers 422 with the reason in the envelope: no Open Nebula cloud is connected', async () => {
+    const user = await signUpAndLogIn(t.app, t.smtp);
+    const call = (payload: object, cookies = user.cookies) =>
+      post(t.app, '/api/profileSetting/registerUserOpenNebula', payload, {
+        cookies,
+        headers: user.csrf,
+      });
+    const answer = await call({ ID: 1 });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json()).toEqual({
+      status: 422,
+      message:
+        'This portal has no Open Nebula cloud to register you with. Each VM’s access details are under View.',
+      data: null,
+    });
+    expect((await call({})).statusCode).toBe(400);
+    expect((await call({ ID: 1 }, {})).statusCode).toBe(401);
+  });
+});
+
 describe('the profile', () => {
   it("answers the customer's details with the country's mobile lengths", async () => {
     const user = await signUpAndLogIn(t.app, t.smtp);
