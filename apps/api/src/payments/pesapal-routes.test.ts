@@ -87,6 +87,26 @@ describe('PesaPal checkout', () => {
   });
 });
 
+describe('submitPesaPalUpdateRequest (vm-lifecycle.md §7)', () => {
+  it('is submitOrderRequest under the spec’s other name: the same redirect for the same order', async () => {
+    const { order } = await h.createdOrder(PESAPAL_GATEWAY, NAIROBI);
+    const submitted = await h.as('/api/virtualMachine/submitPesaPalUpdateRequest', {
+      callback_url: 'https://attacker.example/steal',
+      orderID: order.orderID,
+      bankReference: 'VM Update',
+      method: 'updateVM',
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const data = submitted.json().data as { redirect_url: string; order_tracking_id: string };
+    expect(data.redirect_url).toContain(`OrderTrackingId=${data.order_tracking_id}`);
+    expect(h.pesapal.orders.get(data.order_tracking_id)).toMatchObject({
+      merchantReference: order.orderID,
+      callbackUrl: `${MAIN_ORIGIN}/transaction-status-pesapal/${order.orderID}/1`,
+    });
+    h.expectNoSecret(submitted.body);
+  });
+});
+
 describe('PesaPal IPN', () => {
   it('settles on an IPN the status query confirms, once; replays and a later reversal change nothing', async () => {
     const { orderID, trackingId } = await pesapalOrder();

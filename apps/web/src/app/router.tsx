@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
 import { CompanyGate } from '@/features/company/components/company-gate';
 import type { VmOrderKit, VmOrderPageProps } from '@/features/vm-orders/components/vm-order-kit';
 import { loadNamespace, settledLanguage, type LazyNamespace } from '@/i18n/i18n';
@@ -322,12 +322,26 @@ const ACCOUNT_ROUTES: RouteObject[] = [
  * login.
  */
 const customerRoutes = (queryClient: QueryClient): RouteObject[] =>
-  PROTECTED_ROUTES.map(({ path, titleKey }) => ({
-    path,
-    lazy: CUSTOMER_PAGES[titleKey] ?? notAvailablePage,
-    loader: customerPageLoader(queryClient, titleKey),
-    handle: handle(titleKey),
-  }));
+  PROTECTED_ROUTES.map(({ path, titleKey }) => {
+    const target = REPLACED_ROUTES[titleKey];
+    if (target) return { path, loader: () => redirect(target), handle: handle(titleKey) };
+    return {
+      path,
+      lazy: CUSTOMER_PAGES[titleKey] ?? notAvailablePage,
+      loader: customerPageLoader(queryClient, titleKey),
+      handle: handle(titleKey),
+    };
+  });
+
+/**
+ * Spec routes whose pages are not built (ADR 026): /payment and the standalone Ozow form, whose
+ * work the invoice screen and the gateways' own pages do. A customer who lands on one (an old link,
+ * a bookmark) is taken to their purchases: the profile's VM tab, the spec's "View Purchase".
+ */
+const REPLACED_ROUTES: Partial<Record<PageTitleKey, string>> = {
+  payment: '/customerprofile/2',
+  ozowPaymentForm: '/customerprofile/2',
+};
 
 /** Routes whose features arrive in later issues: routed, named, and honest about it. */
 const LATER_ROUTES: [path: string, titleKey: PageTitleKey][] = [['/test', 'test']];

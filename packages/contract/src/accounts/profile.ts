@@ -37,22 +37,41 @@ export const ZUserDetails = z.object({
 });
 export type TUserDetails = z.infer<typeof ZUserDetails>;
 
+/** Where a profile list sits among its pages: its page's number and size, and the rows in all. */
+export const ZProfileListPaging = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type TProfileListPaging = z.infer<typeof ZProfileListPaging>;
+
+/**
+ * vm-lifecycle.md §3 "Profile details": activeProducts, purchaseHistory, renewVM, cloneVMDetails
+ * and archivedVM are lists, as the spec has them: each tab's first page of rows. Beside each, its
+ * `<name>Paging` says which page that is and how many rows there are in all (ADR 026); further
+ * pages come from each tab's own paged call.
+ */
 export const ZUserProfileInfoResponse = z.object({
   userDetails: ZUserDetails,
   country: z.array(ZCountry),
-  /** The first page of the Products tab (§2.7); further pages: vmAction/activeVMs. */
-  activeProducts: ZActiveVmsPage,
-  /** The first page of the Purchase History tab (§2.7); further pages: profileSetting/purchaseHistory. */
-  purchaseHistory: ZPurchaseHistoryPage,
-  /** The first page of the Renewals tab (§2.7); further pages: vmAction/renewalVMs. */
-  renewVM: ZRenewalVmsPage,
+  /** The Products tab's first page (§2.7); further pages: vmAction/activeVMs. */
+  activeProducts: ZActiveVmsPage.shape.rows,
+  activeProductsPaging: ZProfileListPaging,
+  /** The Purchase History tab's first page (§2.7); further pages: profileSetting/purchaseHistory. */
+  purchaseHistory: ZPurchaseHistoryPage.shape.rows,
+  purchaseHistoryPaging: ZProfileListPaging,
+  /** The Renewals tab's first page (§2.7); further pages: vmAction/renewalVMs. */
+  renewVM: ZRenewalVmsPage.shape.rows,
+  renewVMPaging: ZProfileListPaging,
   /**
    * The first page of the customer's clones and snapshots, all machines together (§3 "Clone or
    * snapshot row"); further pages, or one machine's: vmAction/vmBackups.
    */
-  cloneVMDetails: ZVmBackupsPage,
-  /** The first page of the Archived tab (§2.7); further pages: vmAction/archivedVMs. */
-  archivedVM: ZArchivedVmsPage,
+  cloneVMDetails: ZVmBackupsPage.shape.rows,
+  cloneVMDetailsPaging: ZProfileListPaging,
+  /** The Archived tab's first page (§2.7); further pages: vmAction/archivedVMs. */
+  archivedVM: ZArchivedVmsPage.shape.rows,
+  archivedVMPaging: ZProfileListPaging,
   /**
    * vm-lifecycle.md §3 "Profile details" `meraki`: runMerakiScript 1 while the company's network
    * script runs; the Products tab's Assign then shows the maintenance message instead of opening.
@@ -71,3 +90,14 @@ export const ZUpdateUserProfileRequest = z.object({
   ...zBillingAddress,
 });
 export type TUpdateUserProfileRequest = z.input<typeof ZUpdateUserProfileRequest>;
+
+/**
+ * POST /api/profileSetting/registerUserOpenNebula (vm-lifecycle.md §7, payload `ID`): the spec's
+ * call to register the customer on an Open Nebula cloud. The portal drives no Open Nebula cloud,
+ * so it answers 422 with this message rather than 404 (ADR 026).
+ */
+export const ZRegisterUserOpenNebulaRequest = z.object({
+  ID: z.union([z.number().int(), z.string().trim().min(1).max(64)]),
+});
+export const OPEN_NEBULA_NOT_CONNECTED =
+  'This portal has no Open Nebula cloud to register you with. Each VM’s access details are under View.';

@@ -25,6 +25,13 @@ export const ZOrderStatusResponse = z.object({
   receiptToken: z.string().nullable(),
   /** The transaction id shown on the success page, once paid. */
   transactionID: z.string().nullable(),
+  /**
+   * vm-lifecycle.md §7 transactionApi's data: updateID is the update's id (its purchase id) for an
+   * update order (comes-from 4), null for any other kind; isClone 1 for a clone or snapshot order.
+   * The same values as the order's purchase history row.
+   */
+  updateID: z.number().int().nullable(),
+  isClone: z.union([z.literal(0), z.literal(1)]),
 });
 export type TOrderStatusResponse = z.infer<typeof ZOrderStatusResponse>;
 

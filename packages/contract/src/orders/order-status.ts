@@ -59,3 +59,11 @@ export function purchaseKindOf(kind: number, backupKind?: string | null): Purcha
       return 'newPurchase';
   }
 }
+
+/** A purchase's updateID on the wire (§3 purchase history row, §7 transactionApi): updates only. */
+export const updateIdOf = (order: { id: number; kind: number }): number | null =>
+  order.kind === ORDER_KINDS.update ? order.id : null;
+
+/** A purchase's isClone on the wire: 1 for a clone or snapshot order. */
+export const isCloneOf = (order: { kind: number }): 0 | 1 =>
+  order.kind === ORDER_KINDS.cloneOrSnapshot ? 1 : 0;

@@ -56,8 +56,14 @@ describe('text helpers', () => {
     expect(isMobileNumber('82555019x', 9, 9)).toBe(false);
   });
 
-  it('masks all of the local part but its first character', () => {
-    expect(maskEmail('thandi@example.co.za')).toBe('t*****@example.co.za');
-    expect(maskEmail('a@b.co')).toBe('a*@b.co');
+  // portal.md §8: the local part is masked, "all characters before the at-sign except the last".
+  it('masks every character before the @ but the last', () => {
+    expect(maskEmail('thandi@example.co.za')).toBe('*****i@example.co.za');
+    expect(maskEmail('signup.one@example.co.za')).toBe('*********e@example.co.za');
+    expect(maskEmail('ab@b.co')).toBe('*b@b.co');
+  });
+
+  it('shows no character of a one-character local part (asterisks only)', () => {
+    expect(maskEmail('a@b.co')).toBe('*@b.co');
   });
 });

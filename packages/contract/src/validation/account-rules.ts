@@ -79,10 +79,14 @@ export function isMobileNumber(value: string, minLength: number, maxLength: numb
   return /^\d+$/.test(value) && value.length >= minLength && value.length <= maxLength;
 }
 
-/** The login toast: 'An OTP is sent to your t*****@example.com' — all of the local part but its first character masked. */
+/**
+ * The login toast: 'An OTP is sent to your *****i@example.com' (portal.md §8): every character of
+ * the local part masked but the last before the @; a one-character local part is only an asterisk.
+ */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at <= 0) return email;
   const local = email.slice(0, at);
-  return `${local[0]}${'*'.repeat(Math.max(local.length - 1, 1))}${email.slice(at)}`;
+  const kept = local.length > 1 ? local.slice(-1) : '';
+  return `${'*'.repeat(local.length - kept.length)}${kept}${email.slice(at)}`;
 }

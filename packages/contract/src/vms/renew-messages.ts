@@ -6,3 +6,16 @@ export const renewMessages = {
   mixedCurrencies: 'The selected VMs are priced in different currencies. Renew them separately.',
   noPeriod: "This VM's period cannot be renewed. Please contact support.",
 } as const;
+
+/**
+ * What renewSelectedVM answers to a client posting the spec's multi-renew order (MultiRenewData);
+ * the portal's own screens send ids (renewVMData) and never meet these.
+ */
+export const multiRenewDataMessages = {
+  selectionRequired: 'Select at least one VM',
+  totalRequired: 'Enter a valid amount',
+  entryUnnamed: 'Each VM to renew needs its ID or vmName',
+  duplicate: 'Each VM can be selected once',
+  ambiguousName: (name: string) =>
+    `Several of your VMs are named ${name}. Send each VM's ID to renew it.`,
+} as const;

@@ -4,6 +4,7 @@ import { SPECIFICATION_NAMES } from '../marketplace/configuration-rules';
 import { ZTimePeriod } from '../marketplace/get-vm-product-details';
 import { zClientAmount } from '../orders/create-order';
 import { MAX_RENEW_SELECTION } from './renew-selection';
+import { multiRenewDataMessages } from './renew-messages';
 
 /**
  * Renewals (vm-lifecycle.md §2.2, §2.4, §3, §9; ADR 018): renew one machine (comes-from 3) or
@@ -15,7 +16,7 @@ import { MAX_RENEW_SELECTION } from './renew-selection';
  * that is not the server's quote answers 409 with `data.quote`.
  */
 
-export { renewMessages } from './renew-messages';
+export { multiRenewDataMessages, renewMessages } from './renew-messages';
 
 /** The machine states a renewal is taken for; others (provisioning, busy, failed) answer 409. */
 export const RENEWABLE_VM_STATUSES = ['running', 'shutoff', 'expired', 'archived'] as const;
@@ -197,6 +198,20 @@ export const ZMultiRenewQuote = z.object({
 });
 export type TMultiRenewQuote = z.infer<typeof ZMultiRenewQuote>;
 
+/** The first selected machine's product line, at that machine's sizes (as on getVMDetailForRenew). */
+const ZRenewVmSpecLine = ZSpecificationLine.required({ costPerUnit: true, totalCost: true });
+const ZRamCpuDependency = z.object({
+  ramStartLimit: z.number(),
+  ramEndLimit: z.number(),
+  cpuCount: z.number(),
+});
+const ZRenewCountry = z.object({
+  countryID: z.number().int(),
+  countryName: z.string(),
+  taxValue: z.number(),
+  currency: z.string(),
+});
+
 export const ZGetVmDataForMultipleRenewResponse = z.object({
   /** In the order of the request's ids. */
   VMProductDetail: z.array(ZMultiRenewVm),
@@ -206,6 +221,20 @@ export const ZGetVmDataForMultipleRenewResponse = z.object({
   paymentGateway: z.array(z.string()),
   /** 1 only when every selected machine's product may bypass the gateway. */
   byPassflag: zFlag,
+  /*
+   * §3 "Multi-renew data" names these once for the whole selection: they are the first selected
+   * machine's (its product's lines at its sizes, its product's RAM/CPU steps, country and the
+   * company's periods; its service, id, region and image). Each machine is still renewed for its
+   * own period (renewDays), whatever timePeriod lists (ADR 026).
+   */
+  vmSpec: z.array(ZRenewVmSpecLine),
+  ramCpuDependecy: z.array(ZRamCpuDependency),
+  country: ZRenewCountry.nullable(),
+  timePeriod: z.array(ZTimePeriod),
+  serviceCategory: z.string(),
+  parentVMId: z.number().int(),
+  regionID: z.number().int().nullable(),
+  imagePath: z.string().nullable(),
   quote: ZMultiRenewQuote,
 });
 export type TGetVmDataForMultipleRenewResponse = z.infer<typeof ZGetVmDataForMultipleRenewResponse>;
@@ -213,17 +242,80 @@ export type TGetVmDataForMultipleRenewResponse = z.infer<typeof ZGetVmDataForMul
 // ---------------------------------------------------------------------------------------------
 // POST /api/virtualMachine/renewSelectedVM
 
+const zAnyCount = z.union([z.number(), z.string().max(40)]);
+
 /**
- * §3 "Multi-renew order": the selected machines' ids and the total the customer saw (the
- * server's quote.totalPayable; 409 with data.quote otherwise). The spec's other fields
- * (FinalPrice, MultiRenewData, taxAmount, …) are accepted and ignored: the server prices.
- * Answers the order response (comes-from 5, vmIDs in the request's order).
+ * One entry of the spec's MultiRenewData (vmName, osType, cpu_Count, ram_Count, disk_Count,
+ * daysExtended, vm_Cost). The machine is its `ID` when the client sends it (getVMDataForMultipleRenew
+ * answers it with each VMProductDetail entry), else its `vmName` among the customer's machines.
+ * The sizes and amounts are the client's copy and are not used: the server prices.
  */
-export const ZRenewSelectedVmRequest = z.object({
-  renewVMData: zRenewSelection,
-  totalAmount: zClientAmount,
-  paymentGateway: z.string().trim().max(40).optional().default(''),
-  byPassflag: zFlag.optional().default(0),
-  convertToUsd: z.boolean().optional().default(false),
-});
+export const ZMultiRenewDataEntry = z
+  .object({
+    ID: zVmId.optional(),
+    vmName: z.string().trim().min(1).max(200).optional(),
+    osType: z.string().max(100).optional(),
+    cpu_Count: zAnyCount.optional(),
+    ram_Count: zAnyCount.optional(),
+    disk_Count: zAnyCount.optional(),
+    daysExtended: zAnyCount.optional(),
+    vm_Cost: zAnyCount.optional(),
+  })
+  .refine((entry) => entry.ID !== undefined || entry.vmName !== undefined, {
+    message: multiRenewDataMessages.entryUnnamed,
+  });
+export type TMultiRenewDataEntry = z.output<typeof ZMultiRenewDataEntry>;
+
+/**
+ * §3 "Multi-renew order", in either of two forms:
+ * - the spec's: FinalPrice, MultiRenewData (the machines), taxAmount, totalAmountwithTax,
+ *   calulatedtaxvalue, serviceType, clientVMID, cost, countryID, paymentGateway, imagePath,
+ *   byPassflag, daysExtended, currency;
+ * - ours: renewVMData (the machines' ids) and totalAmount.
+ * The machines are renewVMData when present, else MultiRenewData's; the total the customer saw is
+ * totalAmount when present, else totalAmountwithTax. It must be the server's quote.totalPayable
+ * (and currency, when sent, the quote's): otherwise 409 with data.quote, nothing charged. The
+ * spec's other amounts (FinalPrice, taxAmount, cost, calulatedtaxvalue) and ids are accepted and
+ * not used: the server prices. Answers the order response (comes-from 5, vmIDs in order).
+ */
+export const ZRenewSelectedVmRequest = z
+  .object({
+    renewVMData: zRenewSelection.optional(),
+    MultiRenewData: z
+      .array(ZMultiRenewDataEntry)
+      .min(1, multiRenewDataMessages.selectionRequired)
+      .max(MAX_RENEW_SELECTION, `Select at most ${MAX_RENEW_SELECTION} VMs`)
+      .optional(),
+    totalAmount: zClientAmount.optional(),
+    totalAmountwithTax: zClientAmount.optional(),
+    FinalPrice: zClientAmount.optional(),
+    taxAmount: zClientAmount.optional(),
+    cost: zClientAmount.optional(),
+    calulatedtaxvalue: zAnyCount.optional(),
+    currency: z.string().trim().max(3).optional(),
+    serviceType: z.string().max(100).optional(),
+    clientVMID: z.union([zAnyCount, z.array(zAnyCount).max(MAX_RENEW_SELECTION)]).optional(),
+    countryID: zAnyCount.nullable().optional(),
+    imagePath: z.string().max(500).nullable().optional(),
+    daysExtended: zAnyCount.optional(),
+    paymentGateway: z.string().trim().max(40).optional().default(''),
+    byPassflag: zFlag.optional().default(0),
+    convertToUsd: z.boolean().optional().default(false),
+  })
+  .superRefine((body, context) => {
+    if (body.renewVMData === undefined && body.MultiRenewData === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['MultiRenewData'],
+        message: multiRenewDataMessages.selectionRequired,
+      });
+    }
+    if (body.totalAmount === undefined && body.totalAmountwithTax === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['totalAmountwithTax'],
+        message: multiRenewDataMessages.totalRequired,
+      });
+    }
+  });
 export type TRenewSelectedVmRequest = z.input<typeof ZRenewSelectedVmRequest>;

@@ -54,7 +54,7 @@ describe('sign-up (POST /api/adduser)', () => {
     });
     const response = await post(t.app, '/api/adduser', payload);
     expect(response.statusCode).toBe(200);
-    expect(response.json().message).toBe('An OTP is sent to your s*********@example.co.za');
+    expect(response.json().message).toBe('An OTP is sent to your *********e@example.co.za');
     const { ID, emailId } = response.json().data;
     expect(emailId).toBe('signup.one@example.co.za');
 

@@ -24,6 +24,27 @@ afterAll(() => t.close());
 const get = (url: string, cookies: Record<string, string>, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { origin: MAIN_ORIGIN, ...headers }, cookies });
 
+describe('registerUserOpenNebula (vm-lifecycle.md §7)', () => {
+  it('answers 422 with the reason in the envelope: no Open Nebula cloud is connected', async () => {
+    const user = await signUpAndLogIn(t.app, t.smtp);
+    const call = (payload: object, cookies = user.cookies) =>
+      post(t.app, '/api/profileSetting/registerUserOpenNebula', payload, {
+        cookies,
+        headers: user.csrf,
+      });
+    const answer = await call({ ID: 1 });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json()).toEqual({
+      status: 422,
+      message:
+        'This portal has no Open Nebula cloud to register you with. Each VM’s access details are under View.',
+      data: null,
+    });
+    expect((await call({})).statusCode).toBe(400);
+    expect((await call({ ID: 1 }, {})).statusCode).toBe(401);
+  });
+});
+
 describe('the profile', () => {
   it("answers the customer's details with the country's mobile lengths", async () => {
     const user = await signUpAndLogIn(t.app, t.smtp);
@@ -188,18 +209,28 @@ describe('the profile\'s machine tabs (vm-lifecycle.md §3 "Profile details")', 
     return { running, due, archived, clone, snapshot };
   };
 
-  it('carries the first page of Products, Renewals, backups and Archived, each as its own call answers it', async () => {
+  it('carries the first page of Products, Renewals, backups and Archived as the spec’s lists, each with its paging beside it', async () => {
     const owner = await logInAt(MAIN_ORIGIN);
     const mine = await machinesOf(owner);
     const info = await profileOf(owner);
 
-    expect(info.activeProducts.rows.map((row) => row.ID)).toEqual([mine.due.id, mine.running.id]);
-    expect(info.activeProducts).toMatchObject({
+    // vm-lifecycle.md §3 "Profile details": the spec's lists are lists.
+    for (const list of [
+      'activeProducts',
+      'purchaseHistory',
+      'renewVM',
+      'cloneVMDetails',
+      'archivedVM',
+    ]) {
+      expect(Array.isArray(info[list as keyof TUserProfileInfoResponse]), list).toBe(true);
+    }
+    expect(info.activeProducts.map((row) => row.ID)).toEqual([mine.due.id, mine.running.id]);
+    expect(info.activeProductsPaging).toEqual({
       total: 2,
       page: 1,
       pageSize: ACTIVE_VMS_PAGE_SIZE,
     });
-    expect(info.activeProducts.rows[1]).toMatchObject({
+    expect(info.activeProducts[1]).toMatchObject({
       vmName: mine.running.name,
       aliasName: 'web',
       cpu_Count: 2,
@@ -210,15 +241,15 @@ describe('the profile\'s machine tabs (vm-lifecycle.md §3 "Profile details")', 
     });
 
     // Due within 30 days or past, soonest first: the archived machine (renewable) and the due one.
-    expect(info.renewVM.rows.map((row) => row.ID)).toEqual([mine.archived.id, mine.due.id]);
-    expect(info.renewVM).toMatchObject({ total: 2, page: 1, pageSize: RENEWAL_VMS_PAGE_SIZE });
+    expect(info.renewVM.map((row) => row.ID)).toEqual([mine.archived.id, mine.due.id]);
+    expect(info.renewVMPaging).toEqual({ total: 2, page: 1, pageSize: RENEWAL_VMS_PAGE_SIZE });
 
     // Every machine's clones and snapshots, newest first.
-    expect(info.cloneVMDetails.rows.map((row) => [row.ID, row.cloneParentID])).toEqual([
+    expect(info.cloneVMDetails.map((row) => [row.ID, row.cloneParentID])).toEqual([
       [mine.snapshot.id, mine.archived.id],
       [mine.clone.id, mine.running.id],
     ]);
-    expect(info.cloneVMDetails.rows[1]).toMatchObject({
+    expect(info.cloneVMDetails[1]).toMatchObject({
       parentVmName: 'web',
       vmName: mine.clone.name,
       isCloneOrSnapshot: 'Clone',
@@ -227,14 +258,14 @@ describe('the profile\'s machine tabs (vm-lifecycle.md §3 "Profile details")', 
       cloneUUID: mine.clone.hypervisorRef,
       isRestoredVM: 0,
     });
-    expect(info.cloneVMDetails).toMatchObject({
+    expect(info.cloneVMDetailsPaging).toEqual({
       total: 2,
       page: 1,
       pageSize: VM_BACKUPS_PAGE_SIZE,
     });
 
-    expect(info.archivedVM.rows.map((row) => row.ID)).toEqual([mine.archived.id]);
-    expect(info.archivedVM).toMatchObject({ total: 1, page: 1, pageSize: ARCHIVED_VMS_PAGE_SIZE });
+    expect(info.archivedVM.map((row) => row.ID)).toEqual([mine.archived.id]);
+    expect(info.archivedVMPaging).toEqual({ total: 1, page: 1, pageSize: ARCHIVED_VMS_PAGE_SIZE });
 
     // The same page the tab's own paged call answers, so it can stand in for it.
     const [activeVMs, renewalVMs, backups, archivedVMs] = await Promise.all(
@@ -245,10 +276,10 @@ describe('the profile\'s machine tabs (vm-lifecycle.md §3 "Profile details")', 
         '/api/vmAction/archivedVMs?page=1',
       ].map(async (url) => (await getAs(owner, url)).json().data),
     );
-    expect(info.activeProducts).toEqual(activeVMs);
-    expect(info.renewVM).toEqual(renewalVMs);
-    expect(info.cloneVMDetails).toEqual(backups);
-    expect(info.archivedVM).toEqual(archivedVMs);
+    expect({ rows: info.activeProducts, ...info.activeProductsPaging }).toEqual(activeVMs);
+    expect({ rows: info.renewVM, ...info.renewVMPaging }).toEqual(renewalVMs);
+    expect({ rows: info.cloneVMDetails, ...info.cloneVMDetailsPaging }).toEqual(backups);
+    expect({ rows: info.archivedVM, ...info.archivedVMPaging }).toEqual(archivedVMs);
   });
 
   it('shows only the first page of a customer with many machines', async () => {
@@ -257,8 +288,8 @@ describe('the profile\'s machine tabs (vm-lifecycle.md §3 "Profile details")', 
       await vmOf(owner, { endsAt: daysFromNow(60) });
     }
     const info = await profileOf(owner);
-    expect(info.activeProducts.rows).toHaveLength(ACTIVE_VMS_PAGE_SIZE);
-    expect(info.activeProducts.total).toBe(ACTIVE_VMS_PAGE_SIZE + 2);
+    expect(info.activeProducts).toHaveLength(ACTIVE_VMS_PAGE_SIZE);
+    expect(info.activeProductsPaging.total).toBe(ACTIVE_VMS_PAGE_SIZE + 2);
   });
 
   it("never shows another customer's or another company's machines", async () => {
@@ -271,10 +302,8 @@ describe('the profile\'s machine tabs (vm-lifecycle.md §3 "Profile details")', 
     const foreign = await machinesOf(foreigner);
 
     const idsIn = (info: TUserProfileInfoResponse) => ({
-      vms: [...info.activeProducts.rows, ...info.renewVM.rows, ...info.archivedVM.rows].map(
-        (row) => row.ID,
-      ),
-      backups: info.cloneVMDetails.rows.map((row) => row.ID),
+      vms: [...info.activeProducts, ...info.renewVM, ...info.archivedVM].map((row) => row.ID),
+      backups: info.cloneVMDetails.map((row) => row.ID),
     });
     const vmIds = (machines: typeof mine) =>
       [machines.running, machines.due, machines.archived].map((vm) => vm.id);
@@ -296,13 +325,14 @@ describe('the profile\'s machine tabs (vm-lifecycle.md §3 "Profile details")', 
 
     // A new customer has empty first pages, not missing ones.
     const newcomer = await profileOf(await logInAt(MAIN_ORIGIN));
-    for (const page of [
-      newcomer.activeProducts,
-      newcomer.renewVM,
-      newcomer.cloneVMDetails,
-      newcomer.archivedVM,
-    ]) {
-      expect(page).toMatchObject({ rows: [], total: 0, page: 1 });
+    for (const [rows, paging] of [
+      [newcomer.activeProducts, newcomer.activeProductsPaging],
+      [newcomer.renewVM, newcomer.renewVMPaging],
+      [newcomer.cloneVMDetails, newcomer.cloneVMDetailsPaging],
+      [newcomer.archivedVM, newcomer.archivedVMPaging],
+    ] as const) {
+      expect(rows).toEqual([]);
+      expect(paging).toMatchObject({ total: 0, page: 1 });
     }
   });
 });

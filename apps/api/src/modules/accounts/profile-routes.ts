@@ -4,10 +4,12 @@ import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
 import {
   IMAGE_REMOVED,
   IMAGE_UPLOADED,
+  OPEN_NEBULA_NOT_CONNECTED,
   PROFILE_IMAGE_INVALID,
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_TOO_LARGE,
   PROFILE_UPDATED,
+  ZRegisterUserOpenNebulaRequest,
   ZUpdateUserProfileRequest,
   ZUserProfileInfoResponse,
 } from '@cloud-portal/contract/accounts/profile';
@@ -125,6 +127,23 @@ export function profileRoutes({
       async (request) => {
         await removeProfileImage(db, uploadsDir, request.customer!);
         return ok(null, IMAGE_REMOVED);
+      },
+    );
+
+    app.post(
+      '/profileSetting/registerUserOpenNebula',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Register on an Open Nebula cloud: 422, none is connected to this portal',
+          description:
+            'The spec’s call (payload ID). No Open Nebula cloud is driven by this portal, so there is no account to create: it answers 422 with the reason (ADR 026). A machine’s access details come from vmAction/viewVM.',
+          body: ZRegisterUserOpenNebulaRequest,
+          response: { 200: zEnvelope(z.null()), ...errorResponses },
+        },
+      },
+      async () => {
+        throw new AppError(422, OPEN_NEBULA_NOT_CONNECTED);
       },
     );
 

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import type {
+  TProfileListPaging,
   TUserProfileInfoResponse,
   ZUpdateUserProfileRequest,
 } from '@cloud-portal/contract/accounts/profile';
@@ -24,13 +25,20 @@ import { listArchivedVms } from '../vms/archived-vms';
 import { listVmBackups } from '../vms/backups';
 import { listRenewalVms } from '../vms/renewal-vms';
 
+const pagingOf = ({ page, pageSize, total }: TProfileListPaging): TProfileListPaging => ({
+  page,
+  pageSize,
+  total,
+});
+
 export async function getProfile(
   db: Database,
   company: Company,
   customer: Customer,
 ): Promise<TUserProfileInfoResponse> {
   const owner = { companyId: company.id, customerId: customer.id };
-  // Each tab's first page, as its own paged call answers it (vm-lifecycle.md §3 "Profile details").
+  // Each tab's first page, as its own paged call answers it, as a list with its paging beside it
+  // (vm-lifecycle.md §3 "Profile details"; ADR 026).
   const [
     countryList,
     activeProducts,
@@ -73,11 +81,16 @@ export async function getProfile(
       customerVatNumber: customer.vatNumber,
     },
     country: countryList,
-    activeProducts,
-    purchaseHistory,
-    renewVM,
-    cloneVMDetails,
-    archivedVM,
+    activeProducts: activeProducts.rows,
+    activeProductsPaging: pagingOf(activeProducts),
+    purchaseHistory: purchaseHistory.rows,
+    purchaseHistoryPaging: pagingOf(purchaseHistory),
+    renewVM: renewVM.rows,
+    renewVMPaging: pagingOf(renewVM),
+    cloneVMDetails: cloneVMDetails.rows,
+    cloneVMDetailsPaging: pagingOf(cloneVMDetails),
+    archivedVM: archivedVM.rows,
+    archivedVMPaging: pagingOf(archivedVM),
     meraki: { runMerakiScript: networkScript[0]?.isRunning ? 1 : 0 },
   };
 }

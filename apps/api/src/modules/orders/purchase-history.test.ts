@@ -304,12 +304,15 @@ describe('purchase history', () => {
     }
   });
 
-  it("carries the first page in userProfileInfo, the same as the call's", async () => {
+  it("carries the first page in userProfileInfo as the spec's list, its paging beside it", async () => {
     const profile = await get(owner, '/api/profileSetting/userProfileInfo');
     expect(profile.statusCode).toBe(200);
-    expect(profile.json().data.purchaseHistory).toEqual(await historyPage(owner, 1));
+    const { rows, ...paging } = await historyPage(owner, 1);
+    expect(profile.json().data.purchaseHistory).toEqual(rows);
+    expect(profile.json().data.purchaseHistoryPaging).toEqual(paging);
     const foreignProfile = (await get(foreigner, '/api/profileSetting/userProfileInfo')).json()
       .data;
-    expect(foreignProfile.purchaseHistory.total).toBe(21);
+    expect(foreignProfile.purchaseHistoryPaging.total).toBe(21);
+    expect(foreignProfile.purchaseHistory).toHaveLength(10);
   });
 });

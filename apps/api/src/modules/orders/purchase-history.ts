@@ -5,8 +5,9 @@ import {
   type TPurchaseHistoryRow,
 } from '@cloud-portal/contract/orders/purchase-history';
 import {
-  ORDER_KINDS,
   bankReferenceOf,
+  isCloneOf,
+  updateIdOf,
   type OrderStatus,
 } from '@cloud-portal/contract/orders/order-status';
 import { formatMinor } from '@cloud-portal/contract/pricing/money';
@@ -111,8 +112,8 @@ function toPurchaseHistoryRow(record: PurchaseRecord, now: number): TPurchaseHis
     totalCost: formatMinor(record.totalMinor),
     paymentMode: record.paymentMode ?? record.gateway,
     transactionStatus: TRANSACTION_STATUSES[status],
-    updateID: null,
-    isClone: record.kind === ORDER_KINDS.cloneOrSnapshot ? 1 : 0,
+    updateID: updateIdOf(record),
+    isClone: isCloneOf(record),
     tempTblID: null,
     // A receipt is only ever offered for a purchase that is complete.
     receiptToken: isPaid ? record.receiptToken : null,

@@ -47,6 +47,12 @@ const TRANSACTION_API_PATHS = [
   '/virtualMachine/transactionApiForUpdateVm',
 ] as const;
 
+/** vm-lifecycle.md §7: PesaPal's order for a pending order, under both of the spec's names. */
+const SUBMIT_ORDER_REQUEST_PATHS = [
+  '/virtualMachine/submitOrderRequest',
+  '/virtualMachine/submitPesaPalUpdateRequest',
+] as const;
+
 /** The purchase calls of vm-lifecycle.md §7 (new purchases) and getOrderStatus: customers only. */
 export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const orderDeps: OrderDeps = {
@@ -202,33 +208,39 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       );
     }
 
-    app.post(
-      '/virtualMachine/submitOrderRequest',
-      {
-        config: perAddress(30),
-        schema: {
-          tags: ['orders'],
-          summary:
-            "PesaPal: create the gateway's order for a pending order and answer its redirect",
-          body: ZSubmitOrderRequest,
-          response: { 200: zEnvelope(ZSubmitOrderResponse), ...errorResponses },
+    // vm-lifecycle.md §7 names submitPesaPalUpdateRequest for an update's PesaPal order and
+    // submitOrderRequest for the others; the order's reference says which it is, so both are one call.
+    for (const path of SUBMIT_ORDER_REQUEST_PATHS) {
+      app.post(
+        path,
+        {
+          config: perAddress(30),
+          schema: {
+            tags: ['orders'],
+            summary:
+              "PesaPal: create the gateway's order for a pending order and answer its redirect",
+            description:
+              'Any pending PesaPal order of yours, of any kind: submitOrderRequest and submitPesaPalUpdateRequest are the same call. 409 when the order is not a PesaPal one or still needs its licence.',
+            body: ZSubmitOrderRequest,
+            response: { 200: zEnvelope(ZSubmitOrderResponse), ...errorResponses },
+          },
         },
-      },
-      async (request) => {
-        const order = await findOwnOrder(deps.db, ownerOf(request), request.body.orderID);
-        if (order.gateway !== PESAPAL_GATEWAY)
-          throw new AppError(409, orderMessages.gatewayNotOffered);
-        if (order.requiresLicence && !order.licencePath)
-          throw new AppError(409, orderMessages.licenceRequired);
-        const start = await startOrderPayment(orderDeps, order, originOf(request));
-        if (start.kind !== 'redirect') throw new AppError(502, orderMessages.gatewayUnavailable);
-        return ok({
-          redirect_url: start.url,
-          order_tracking_id: start.gatewayOrderId ?? '',
-          merchant_reference: order.reference,
-        });
-      },
-    );
+        async (request) => {
+          const order = await findOwnOrder(deps.db, ownerOf(request), request.body.orderID);
+          if (order.gateway !== PESAPAL_GATEWAY)
+            throw new AppError(409, orderMessages.gatewayNotOffered);
+          if (order.requiresLicence && !order.licencePath)
+            throw new AppError(409, orderMessages.licenceRequired);
+          const start = await startOrderPayment(orderDeps, order, originOf(request));
+          if (start.kind !== 'redirect') throw new AppError(502, orderMessages.gatewayUnavailable);
+          return ok({
+            redirect_url: start.url,
+            order_tracking_id: start.gatewayOrderId ?? '',
+            merchant_reference: order.reference,
+          });
+        },
+      );
+    }
 
     await app.register(
       acceptingUploads(async (uploads) => {

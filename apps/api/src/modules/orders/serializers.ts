@@ -5,7 +5,12 @@ import {
   type GatewayName,
 } from '@cloud-portal/contract/orders/gateways';
 import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
-import { bankReferenceOf, purchaseKindOf } from '@cloud-portal/contract/orders/order-status';
+import {
+  bankReferenceOf,
+  isCloneOf,
+  purchaseKindOf,
+  updateIdOf,
+} from '@cloud-portal/contract/orders/order-status';
 import type { TOrderResponse } from '@cloud-portal/contract/orders/create-order';
 import type { TOrderStatusResponse } from '@cloud-portal/contract/orders/get-order-status';
 import type { PaymentStart } from '../../payments/gateway';
@@ -113,5 +118,7 @@ export function toOrderStatus(
     vmName: order.productName,
     receiptToken: order.status === 'paid' ? (transaction?.receiptToken ?? null) : null,
     transactionID: order.status === 'paid' ? (transaction?.transactionId ?? null) : null,
+    updateID: updateIdOf(order),
+    isClone: isCloneOf(order),
   };
 }

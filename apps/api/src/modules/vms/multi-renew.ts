@@ -1,3 +1,4 @@
+import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
@@ -10,19 +11,23 @@ import {
   type RenewalAmounts,
 } from '@cloud-portal/contract/vms/renew-pricing';
 import {
+  multiRenewDataMessages,
   renewMessages,
   type RENEWABLE_VM_STATUSES,
   type TGetVmDataForMultipleRenewResponse,
+  type TMultiRenewDataEntry,
   type TMultiRenewQuote,
   type ZRenewSelectedVmRequest,
 } from '@cloud-portal/contract/vms/renew-vm';
 import { totalDiskGb } from '@cloud-portal/contract/vms/machine-sizes';
 import type { Database } from '../../db/client';
 import type { OrderedLine } from '../../db/schema/orders';
+import { virtualMachines } from '../../db/schema/virtual-machines';
 import { AppError } from '../../errors';
 import type { OrderDeps, PlacedOrder } from '../orders/place-order';
 import type { Owner } from '../orders/order-access';
-import { loadRenewableVm, placeRenewalOrder, type RenewableVm } from './renew-vm';
+import { loadRenewableVm, placeRenewalOrder, renewVmSpec, type RenewableVm } from './renew-vm';
+import { VM_NOT_FOUND } from './own-vm';
 
 const ORDER_NAME_LENGTH = 200;
 
@@ -94,6 +99,7 @@ export async function getVmDataForMultipleRenew(
   now: Date,
 ): Promise<TGetVmDataForMultipleRenewResponse> {
   const renewal = await priceMultiRenewal(db, owner, vmIds, now);
+  const first = renewal.vms[0]!;
   return {
     VMProductDetail: renewal.vms.map(({ vm, details, amounts, taxPercent }) => ({
       ID: vm.id,
@@ -118,8 +124,57 @@ export async function getVmDataForMultipleRenew(
     taxData: { currency: renewal.currency, taxValue: renewal.taxPercent },
     paymentGateway: renewal.gateways,
     byPassflag: renewal.bypassAllowed ? 1 : 0,
+    vmSpec: renewVmSpec(first.vm, first.details),
+    ramCpuDependecy: first.details.ramCpuDependecy,
+    country: first.details.country,
+    timePeriod: first.details.timePeriod,
+    serviceCategory: first.vm.serviceType,
+    parentVMId: first.vm.id,
+    regionID: first.details.VMProductDetail.regionID,
+    imagePath: first.details.VMProductDetail.imagePath,
     quote: toMultiRenewQuote(renewal.total),
   };
+}
+
+/**
+ * The machines of a MultiRenewData list (the spec's multi-renew order): each entry's `ID`, else the
+ * one machine of the customer's (deleted ones aside) with that `vmName`. A name no machine of
+ * theirs has is 404; a name several have is 409 (the client must send IDs); the same machine
+ * twice is 400.
+ */
+export async function resolveMultiRenewData(
+  db: Database,
+  owner: Owner,
+  entries: readonly TMultiRenewDataEntry[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const entry of entries) {
+    if (entry.ID !== undefined) {
+      ids.push(entry.ID);
+      continue;
+    }
+    const name = entry.vmName!;
+    const named = await db
+      .select({ id: virtualMachines.id })
+      .from(virtualMachines)
+      .where(
+        and(
+          eq(virtualMachines.companyId, owner.companyId),
+          eq(virtualMachines.customerId, owner.customerId),
+          eq(virtualMachines.name, name),
+          ne(virtualMachines.status, 'deleted'),
+        ),
+      )
+      .limit(2);
+    if (named.length === 0) throw new AppError(404, VM_NOT_FOUND);
+    if (named.length > 1) throw new AppError(409, multiRenewDataMessages.ambiguousName(name));
+    ids.push(named[0]!.id);
+  }
+  if (new Set(ids).size !== ids.length) {
+    const message = multiRenewDataMessages.duplicate;
+    throw new AppError(400, message, { errors: [{ field: 'MultiRenewData', message }] });
+  }
+  return ids;
 }
 
 /** The order's lines: each specification summed over the machines (count and cost). */
@@ -151,9 +206,11 @@ const common = <T>(values: T[]): T | null =>
 type RenewSelectedInput = z.output<typeof ZRenewSelectedVmRequest>;
 
 /**
- * renewSelectedVM (comes-from 5): one order for every selected machine, with one target per
- * machine (its period's cost and its arrears); total = Σ price + Σ tax + Σ arrears, which the
- * customer's total must equal (409 with data.quote otherwise).
+ * renewSelectedVM (comes-from 5): one order for every selected machine (renewVMData's ids, else the
+ * spec's MultiRenewData), with one target per machine (its period's cost and its arrears); total =
+ * Σ price + Σ tax + Σ arrears, which the customer's total (totalAmount, else the spec's
+ * totalAmountwithTax) must equal, in the quote's currency when one is sent (409 with data.quote
+ * otherwise).
  */
 export async function createMultiRenewOrder(
   deps: OrderDeps,
@@ -161,9 +218,16 @@ export async function createMultiRenewOrder(
   input: RenewSelectedInput,
   context: { origin: string; language: TLanguage; now: Date },
 ): Promise<{ placed: PlacedOrder; daysExtended: number; countryCode: string }> {
-  const renewal = await priceMultiRenewal(deps.db, owner, input.renewVMData, context.now);
+  const vmIds =
+    input.renewVMData ?? (await resolveMultiRenewData(deps.db, owner, input.MultiRenewData ?? []));
+  const renewal = await priceMultiRenewal(deps.db, owner, vmIds, context.now);
   const { vms, total } = renewal;
-  if (input.totalAmount !== total.totalPayable) {
+  const customerTotal = input.totalAmount ?? input.totalAmountwithTax;
+  const customerCurrency = input.currency?.toUpperCase();
+  if (
+    customerTotal !== total.totalPayable ||
+    (customerCurrency !== undefined && customerCurrency !== renewal.currency)
+  ) {
     throw new AppError(409, marketplaceMessages.priceChanged, {
       quote: toMultiRenewQuote(total),
     });

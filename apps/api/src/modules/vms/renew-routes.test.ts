@@ -659,3 +659,279 @@ describe('multi-renew', () => {
     expect(pending).toHaveLength(1);
   });
 });
+
+/*
+ * A client written against vm-lifecycle.md: getVMDataForMultipleRenew answers §3 "Multi-renew
+ * data" in full, and renewSelectedVM takes §3 "Multi-renew order" as the spec writes it (FinalPrice,
+ * MultiRenewData per VM: vmName, osType, cpu_Count, ram_Count, disk_Count, daysExtended, vm_Cost;
+ * taxAmount, totalAmountwithTax, calulatedtaxvalue, serviceType, clientVMID, cost, countryID,
+ * paymentGateway, imagePath, byPassflag, daysExtended, currency). Same two machines as above:
+ * R816.00 + R122.40 tax + R22.77 arrears = R961.17.
+ */
+describe('multi-renew as the spec writes it', () => {
+  const pair = async () => {
+    const first = await insertVm(owner);
+    const second = await insertVm(owner, {
+      status: 'expired',
+      ramGb: 2,
+      diskGb: 40,
+      vcpus: 1,
+      periodDays: 60,
+      endsAt: new Date(Date.now() - 3 * DAY_MS - 3_600_000),
+    });
+    return [first, second] as const;
+  };
+
+  /** §3 "Multi-renew order", every field the spec names, for these two machines. */
+  const specPayload = (
+    first: { id: number; name: string },
+    second: { name: string },
+    overrides: object = {},
+  ) => ({
+    FinalPrice: '816.00',
+    MultiRenewData: [
+      {
+        vmName: first.name,
+        osType: 'Ubuntu',
+        cpu_Count: 2,
+        ram_Count: 4,
+        disk_Count: 100,
+        daysExtended: 0,
+        vm_Cost: '420.00',
+      },
+      {
+        vmName: second.name,
+        osType: 'Ubuntu',
+        cpu_Count: 1,
+        ram_Count: 2,
+        disk_Count: 40,
+        daysExtended: 3,
+        vm_Cost: '396.00',
+      },
+    ],
+    taxAmount: '122.40',
+    totalAmountwithTax: '961.17',
+    calulatedtaxvalue: 15,
+    serviceType: 'Proxmox VE',
+    clientVMID: first.id,
+    cost: '816.00',
+    countryID: 1,
+    paymentGateway: 'Sandbox Payment',
+    imagePath: null,
+    byPassflag: 0,
+    daysExtended: 3,
+    currency: 'ZAR',
+    ...overrides,
+  });
+
+  const ordersOf = async (customer: Customer) =>
+    t.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.customerId, customer.id), eq(orders.kind, 5)));
+
+  it('getVMDataForMultipleRenew answers vmSpec, ramCpuDependecy, country, timePeriod, parentVMId, regionID', async () => {
+    const [first, second] = await pair();
+    const response = await multiData(owner, [first.id, second.id]);
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data;
+    expect(
+      data.vmSpec.map((line: { specificationName: string; specificationCount: number }) => [
+        line.specificationName,
+        line.specificationCount,
+      ]),
+    ).toEqual([
+      ['Memory', 4],
+      ['Disk', 100],
+      ['Processor', 2],
+    ]);
+    expect(data.ramCpuDependecy.length).toBeGreaterThan(0);
+    expect(data.ramCpuDependecy[0]).toEqual({
+      ramStartLimit: expect.any(Number),
+      ramEndLimit: expect.any(Number),
+      cpuCount: expect.any(Number),
+    });
+    expect(data.country).toMatchObject({ countryName: expect.any(String), currency: 'ZAR' });
+    expect(data.country.countryID).toEqual(expect.any(Number));
+    expect(data.timePeriod.map((period: { days: number }) => period.days)).toEqual([
+      30, 90, 180, 365,
+    ]);
+    expect(data.parentVMId).toBe(first.id);
+    expect(data.regionID).toEqual(expect.any(Number));
+    expect(data.serviceCategory).toBe('Proxmox VE');
+    expect(data).toHaveProperty('imagePath');
+    expect(data.VMProductDetail.map((vm: { vmName: string }) => vm.vmName)).toEqual([
+      first.name,
+      second.name,
+    ]);
+  });
+
+  it('renewSelectedVM takes the spec’s payload, refuses a total that is not the quote and charges nothing', async () => {
+    const [first, second] = await pair();
+    const before = (await ordersOf(owner)).length;
+    const wrong = await as(
+      owner,
+      '/api/virtualMachine/renewSelectedVM',
+      specPayload(first, second, { totalAmountwithTax: '961.16' }),
+    );
+    expect(wrong.statusCode, wrong.body).toBe(409);
+    expect(wrong.json().data.quote.totalPayable).toBe('961.17');
+    const otherCurrency = await as(
+      owner,
+      '/api/virtualMachine/renewSelectedVM',
+      specPayload(first, second, { currency: 'USD' }),
+    );
+    expect(otherCurrency.statusCode).toBe(409);
+    expect(await ordersOf(owner)).toHaveLength(before);
+
+    const response = await as(
+      owner,
+      '/api/virtualMachine/renewSelectedVM',
+      specPayload(first, second),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data as TOrderResponse;
+    expect(data).toMatchObject({
+      commingFrom: 5,
+      amount: '961.17',
+      cost: '816.00',
+      tax: '122.40',
+      penaltyCostRenew: '22.77',
+      vmIDs: [first.id, second.id],
+    });
+    expect(await orderByReference(data.orderID)).toMatchObject({ kind: 5, totalMinor: 96_117 });
+
+    // The spec's completion call answers transactionID, productID, updateID and isClone.
+    const completed = await as(owner, '/api/virtualMachine/transactionApiForMultipleRenew', {
+      Amount: '961.17',
+      CurrencyCode: 'ZAR',
+      Optional2: '',
+      TransactionReference: data.orderID,
+      orderId: data.orderID,
+      paymentMode: 'Sandbox Payment',
+      status: 'created',
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const status = completed.json().data;
+    for (const field of ['transactionID', 'productID', 'updateID', 'isClone']) {
+      expect(status).toHaveProperty(field);
+    }
+    expect(status).toMatchObject({ updateID: null, isClone: 0, status: 'pending' });
+  });
+
+  it('takes each machine by the ID getVMDataForMultipleRenew gave it when the client sends it', async () => {
+    const [first, second] = await pair();
+    const listed = (await multiData(owner, [first.id, second.id])).json().data;
+    const response = await as(
+      owner,
+      '/api/virtualMachine/renewSelectedVM',
+      specPayload(first, second, { MultiRenewData: listed.VMProductDetail }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.vmIDs).toEqual([first.id, second.id]);
+  });
+
+  it('refuses another customer’s machine, a name two machines share, a repeat and a missing total', async () => {
+    const [first, second] = await pair();
+    const neighbours = await insertVm(neighbour);
+    const foreign = await insertVm(foreigner);
+    for (const stranger of [neighbours, foreign]) {
+      const refused = await as(
+        owner,
+        '/api/virtualMachine/renewSelectedVM',
+        specPayload(first, stranger, { totalAmountwithTax: '1.00' }),
+      );
+      expect(refused.statusCode).toBe(404);
+    }
+    const twin = await insertVm(owner);
+    await t.database.db
+      .update(virtualMachines)
+      .set({ name: first.name })
+      .where(eq(virtualMachines.id, twin.id));
+    const ambiguous = await as(
+      owner,
+      '/api/virtualMachine/renewSelectedVM',
+      specPayload(first, second),
+    );
+    expect(ambiguous.statusCode).toBe(409);
+    expect(ambiguous.json().message).toBe(
+      `Several of your VMs are named ${first.name}. Send each VM's ID to renew it.`,
+    );
+    const repeated = await as(
+      owner,
+      '/api/virtualMachine/renewSelectedVM',
+      specPayload(first, second, { MultiRenewData: [{ ID: second.id }, { vmName: second.name }] }),
+    );
+    expect(repeated.statusCode).toBe(400);
+    const { totalAmountwithTax: _total, ...untotalled } = specPayload(first, second);
+    const noTotal = await as(owner, '/api/virtualMachine/renewSelectedVM', untotalled);
+    expect(noTotal.statusCode).toBe(400);
+    expect(noTotal.json().data.errors[0].field).toBe('totalAmountwithTax');
+    const noMachines = await as(
+      owner,
+      '/api/virtualMachine/renewSelectedVM',
+      specPayload(first, second, { MultiRenewData: [{ osType: 'Ubuntu' }] }),
+    );
+    expect(noMachines.statusCode).toBe(400);
+    expect(noMachines.json().message).toBe('Each VM to renew needs its ID or vmName');
+  });
+});
+
+describe('transactionApi’s updateID and isClone (vm-lifecycle.md §7)', () => {
+  const pendingOrder = async (kind: number) => {
+    const [order] = await t.database.db
+      .insert(orders)
+      .values({
+        reference: `RNW-TX-${++nextReference}`,
+        companyId: owner.companyId,
+        customerId: owner.id,
+        kind,
+        status: 'pending',
+        gateway: 'Sandbox Payment',
+        currency: 'ZAR',
+        costMinor: 1_000,
+        discountMinor: 0,
+        taxMinor: 0,
+        totalMinor: 1_000,
+        taxBasisPoints: 1500,
+        taxBasis: 'beforeDiscount',
+        chargeCurrency: 'ZAR',
+        chargeTotalMinor: 1_000,
+        productName: 'Ubuntu Starter',
+        operatingSystem: 'Ubuntu',
+        lines: [],
+        periodDays: 30,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      })
+      .returning({ id: orders.id, reference: orders.reference });
+    return order!;
+  };
+
+  it('answers the update’s id for an update order and isClone 1 for a clone order', async () => {
+    const update = await pendingOrder(4);
+    const updated = await as(owner, '/api/virtualMachine/transactionApiForUpdateVm', {
+      Optional2: '',
+      TransactionReference: update.reference,
+      paymentMode: 'Sandbox Payment',
+      status: 'created',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).toMatchObject({ updateID: update.id, isClone: 0 });
+
+    const clone = await pendingOrder(2);
+    const cloned = await as(owner, '/api/virtualMachine/transactionApiForCloneVM', {
+      TransactionReference: clone.reference,
+      paymentMode: 'Sandbox Payment',
+    });
+    expect(cloned.json().data).toMatchObject({ updateID: null, isClone: 1 });
+    // The purchase history row of the same order says the same.
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/profileSetting/purchaseHistory',
+      cookies: owner.cookies,
+      headers: { origin: owner.origin },
+    });
+    const rows = history.json().data.rows as { orderID: string; updateID: number | null }[];
+    expect(rows.find((row) => row.orderID === update.reference)?.updateID).toBe(update.id);
+  });
+});

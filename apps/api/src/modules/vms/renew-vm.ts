@@ -95,6 +95,21 @@ export async function loadRenewableVm(
   return { vm, details, basis, taxPercent, currency };
 }
 
+/** The product's lines with the machine's billed sizes as specificationCount (and their cost). */
+export function renewVmSpec(
+  vm: MachineSizes,
+  details: TGetVmProductDetailsResponse,
+): TGetVmDetailForRenewResponse['vmSpec'] {
+  return details.vmSpec.map((line) => {
+    const count = machineLineSize(vm, line.specificationName);
+    return {
+      ...line,
+      specificationCount: count,
+      totalCost: formatMinor(count * toMinor(line.costPerUnit)),
+    };
+  });
+}
+
 /** getVMDetailForRenew: the machine, its product's terms and the bill for each period option. */
 export async function getVmDetailForRenew(
   db: Database,
@@ -139,14 +154,7 @@ export async function getVmDetailForRenew(
       endDate: vm.endsAt?.toISOString() ?? null,
       status: vm.status as (typeof RENEWABLE_VM_STATUSES)[number],
     },
-    vmSpec: details.vmSpec.map((line) => {
-      const count = machineLineSize(vm, line.specificationName);
-      return {
-        ...line,
-        specificationCount: count,
-        totalCost: formatMinor(count * toMinor(line.costPerUnit)),
-      };
-    }),
+    vmSpec: renewVmSpec(vm, details),
     paymentGateway: details.paymentGateway,
     ramCpuDependecy: details.ramCpuDependecy,
     country: details.country,

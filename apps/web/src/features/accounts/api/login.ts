@@ -8,7 +8,7 @@ type Input = { emailID: string; password: string };
 
 /**
  * POST /api/login: a correct email and password mail a one-time code. 200 `{ ID, emailId }` (`ID`
- * the pending login's opaque reference) with 'An OTP is sent to your t*****@…'; 401 'Invalid email
+ * the pending login's opaque reference) with 'An OTP is sent to your *****i@…'; 401 'Invalid email
  * or password'; 429 when paused (five wrong passwords) or too many codes were sent.
  */
 export function login({ emailID, password }: Input) {

@@ -16,6 +16,8 @@ const order = (status: TOrderStatusResponse['status']): TOrderStatusResponse => 
   vmName: 'vm-1',
   receiptToken: status === 'paid' ? 'token' : null,
   transactionID: status === 'paid' ? 'TX-1' : null,
+  updateID: null,
+  isClone: 0,
 });
 
 const apiError = (httpStatus: number) =>
