@@ -31,6 +31,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { BuildManifest } from './http/build-manifest';
 import { FirstScreens } from './http/first-render';
 import { registerStaticFiles } from './http/static-files';
+import { registerFavicon } from './http/favicon';
 import { ok } from './http/envelope';
 import { companyRoutes } from './modules/company/routes';
 import { contentRoutes } from './modules/content/routes';
@@ -226,6 +227,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
+  registerFavicon(app, { uploadsDir, webDistDir: config.webDistDir, companies });
   await registerStaticFiles(app, {
     webDistDir: config.webDistDir,
     uploadsDir,

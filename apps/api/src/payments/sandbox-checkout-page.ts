@@ -1,6 +1,11 @@
 import { escapeHtml as e } from '../mail/templates/mail-layout';
 import type { SandboxOutcome } from './gateways/sandbox';
 
+type SettledStatus = 'paid' | 'failed' | 'cancelled' | 'expired';
+
+/** Why the page offers no payment: no such order of this customer, or it is no longer pending. */
+export type SandboxClosedReason = { kind: 'notFound' } | { kind: 'settled'; status: SettledStatus };
+
 export type SandboxCheckoutView = {
   language: 'en' | 'ko';
   companyName: string;
@@ -11,7 +16,7 @@ export type SandboxCheckoutView = {
   amount: string;
   currency: string;
   /** null: the order can be paid; otherwise why not, and where to go. */
-  closed: { text: string; returnUrl: string } | null;
+  closed: { reason: SandboxClosedReason; returnUrl: string } | null;
   formToken: string;
 };
 
@@ -25,6 +30,15 @@ const TEXTS = {
     amount: 'Amount',
     buttons: { complete: 'Complete payment', fail: 'Fail payment', cancel: 'Cancel payment' },
     back: 'Back to the portal',
+    test: 'TEST',
+    notFound: 'This order does not exist',
+    settled: {
+      paid: 'This order is already paid.',
+      failed: "This order's payment failed. Start again from the product to place a new order.",
+      cancelled:
+        "This order's payment was cancelled. Start again from the product to place a new order.",
+      expired: 'This order has expired. Please start your purchase again.',
+    },
   },
   ko: {
     title: '샌드박스 결제',
@@ -35,8 +49,16 @@ const TEXTS = {
     amount: '금액',
     buttons: { complete: '결제 완료', fail: '결제 실패', cancel: '결제 취소' },
     back: '포털로 돌아가기',
+    test: '테스트',
+    notFound: '존재하지 않는 주문입니다',
+    settled: {
+      paid: '이미 결제된 주문입니다.',
+      failed: '이 주문의 결제가 실패했습니다. 상품에서 다시 주문해 주세요.',
+      cancelled: '이 주문의 결제가 취소되었습니다. 상품에서 다시 주문해 주세요.',
+      expired: '주문이 만료되었습니다. 구매를 다시 시작해 주세요.',
+    },
   },
-} as const;
+} as const satisfies Record<'en' | 'ko', unknown>;
 
 const OUTCOMES: SandboxOutcome[] = ['complete', 'fail', 'cancel'];
 
@@ -48,8 +70,13 @@ export function renderSandboxCheckout(view: SandboxCheckoutView): string {
     (outcome) =>
       `<button type="submit" name="outcome" value="${outcome}" class="${outcome}" data-testid="sandbox-${outcome}">${e(t.buttons[outcome])}</button>`,
   ).join('');
+  const closedText = !view.closed
+    ? ''
+    : view.closed.reason.kind === 'notFound'
+      ? t.notFound
+      : t.settled[view.closed.reason.status];
   const body = view.closed
-    ? `<p role="status">${e(view.closed.text)}</p><p><a href="${e(view.closed.returnUrl)}">${e(t.back)}</a></p>`
+    ? `<p role="status">${e(closedText)}</p><p><a href="${e(view.closed.returnUrl)}">${e(t.back)}</a></p>`
     : `<form method="post"><input type="hidden" name="token" value="${e(view.formToken)}">
        <div class="buttons">${buttons}</div></form>`;
   return `<!doctype html>
@@ -73,7 +100,7 @@ export function renderSandboxCheckout(view: SandboxCheckoutView): string {
   @media (max-width:480px){main{margin:0;border-radius:0;min-height:100vh}}
 </style></head>
 <body><main>
-<header>${view.logoUrl ? `<img src="${e(view.logoUrl)}" alt="">` : ''}<div><div>${e(view.companyName)}</div><h1>${e(t.title)} <span class="badge">TEST</span></h1></div></header>
+<header>${view.logoUrl ? `<img src="${e(view.logoUrl)}" alt="">` : ''}<div><div>${e(view.companyName)}</div><h1>${e(t.title)} <span class="badge">${e(t.test)}</span></h1></div></header>
 <p>${e(t.intro)}</p>
 <dl><dt>${e(t.order)}</dt><dd>${e(view.reference)}</dd><dt>${e(t.product)}</dt><dd>${e(view.productName)}</dd>
 <dt>${e(t.amount)}</dt><dd data-testid="sandbox-amount">${e(view.currency)} ${e(view.amount)}</dd></dl>

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SANDBOX_GATEWAY } from '@cloud-portal/contract/orders/gateways';
-import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
 import { formatMinor } from '@cloud-portal/contract/pricing/money';
 import type { AppDeps } from '../app-deps';
 import { perAddress } from '../http/rate-limits';
@@ -9,13 +8,13 @@ import { identifyCustomer } from '../modules/accounts/require-customer';
 import { findOrderByReference } from '../modules/orders/order-access';
 import { gatewayUrls } from '../modules/orders/gateway-urls';
 import { resolveCompany } from '../tenancy/resolve-company';
-import { requestLanguage } from '../tenancy/request-language';
+import { pageLanguage } from '../tenancy/request-language';
 import { requestOrigin } from '../tenancy/request-origin';
 import type { OrderRow } from './apply-verdict';
 import { loadGatewaySettings } from './gateway-settings';
 import { SANDBOX_OUTCOMES, signSandboxNotification, type SandboxOutcome } from './gateways/sandbox';
 import { handleInboundEvent } from './handle-inbound-event';
-import { renderSandboxCheckout } from './sandbox-checkout-page';
+import { renderSandboxCheckout, type SandboxClosedReason } from './sandbox-checkout-page';
 
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
@@ -65,16 +64,14 @@ export function sandboxCheckoutRoutes(deps: AppDeps): FastifyPluginAsync {
       company: Awaited<ReturnType<typeof ownOrder>>['company'],
       order: OrderRow | null,
     ) => {
-      const language = requestLanguage(request, company);
+      const language = pageLanguage(request, company, order?.language);
       const origin = requestOrigin(request) ?? company.portalUrl;
       const returnUrl = gatewayUrls(SANDBOX_GATEWAY, origin, request.params.reference).returnUrl;
-      const closedText = !order
-        ? orderMessages.orderNotFound
-        : order.status === 'expired'
-          ? orderMessages.orderExpired
-          : order.status !== 'pending'
-            ? `${order.reference}: ${order.status}`
-            : null;
+      const closed: SandboxClosedReason | null = !order
+        ? { kind: 'notFound' }
+        : order.status === 'pending'
+          ? null
+          : { kind: 'settled', status: order.status };
       return sendPage(
         reply,
         order ? 200 : 404,
@@ -87,7 +84,7 @@ export function sandboxCheckoutRoutes(deps: AppDeps): FastifyPluginAsync {
           productName: order?.productName ?? '',
           amount: order ? formatMinor(order.chargeTotalMinor) : '',
           currency: order?.chargeCurrency ?? '',
-          closed: closedText ? { text: closedText, returnUrl: order ? returnUrl : '/home' } : null,
+          closed: closed ? { reason: closed, returnUrl: order ? returnUrl : '/home' } : null,
           formToken: order ? formToken(order.reference) : '',
         }),
       );

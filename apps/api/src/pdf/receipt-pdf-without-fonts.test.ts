@@ -31,10 +31,12 @@ const invoice: TInvoice = {
     taxBasis: 'beforeDiscount',
     receiptToken: 'token',
     commingFrom: 1,
+    bankReference: 'VM Purchase',
     arrears: '0.00',
     chargedAmount: '232.00',
     chargedCurrency: 'KES',
     lines: [{ item: 'Memory', count: 2, unit: 'GB', price: '200.00', discount: '0.00' }],
+    machines: [],
   },
   companyDetail: {
     companyName: 'Baobab Hosting',

@@ -40,6 +40,7 @@ function invoice(overrides: Partial<TInvoice['invoiceDetail']> = {}): TInvoice {
       taxBasis: 'afterDiscount',
       receiptToken: 'token',
       commingFrom: 1,
+      bankReference: 'VM Purchase',
       arrears: '0.00',
       chargedAmount: '1366.20',
       chargedCurrency: 'ZAR',
@@ -48,6 +49,7 @@ function invoice(overrides: Partial<TInvoice['invoiceDetail']> = {}): TInvoice {
         { item: 'Disk', count: 100, unit: 'GB', price: '360.00', discount: '18.00' },
         { item: 'Processor', count: 2, unit: 'vCPU', price: '360.00', discount: '27.00' },
       ],
+      machines: [],
       ...overrides,
     },
     companyDetail: {
@@ -164,6 +166,7 @@ describe('receipt PDF', () => {
       await renderReceiptPdf(
         invoice({
           commingFrom: 3,
+          bankReference: 'Renew',
           endDate: null,
           arrears: '45.54',
           totalCost: '1411.74',

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
-import type { TInvoice } from '@cloud-portal/contract/orders/generate-invoice';
+import type { TInvoice, TInvoiceLine } from '@cloud-portal/contract/orders/generate-invoice';
+import type { BankReference } from '@cloud-portal/contract/orders/order-status';
 import { receiptFontFaces } from './receipt-fonts';
 import { formatPercent, formatReceiptDate, RECEIPT_TEXTS } from './receipt-texts';
 
@@ -198,16 +199,21 @@ export async function renderReceiptPdf(
       ),
     ) + 20;
 
+  const hasMachines = detail.machines.length > 0;
   // The order's references, three to a row, on a light panel.
   const facts: [string, string][] = [
     [texts.orderId, detail.orderID],
     [texts.transactionId, detail.transactionID ?? '-'],
     [texts.paymentDate, date(detail.transactionDate)],
     [texts.paymentMode, detail.paymentMode ?? '-'],
-    [texts.purchaseType, texts.purchaseTypes[detail.commingFrom] ?? '-'],
+    [
+      texts.purchaseType,
+      texts.purchaseTypes[detail.bankReference as BankReference] ?? detail.bankReference,
+    ],
     [texts.product, detail.vmName],
     ...(detail.region ? [[texts.region, detail.region] as [string, string]] : []),
-    ...(detail.validity > 0
+    // Several machines each have their own period, listed with their lines below.
+    ...(detail.validity > 0 && !hasMachines
       ? [[texts.period, texts.days(detail.validity)] as [string, string]]
       : []),
     ...(detail.endDate ? [[texts.validUntil, date(detail.endDate)] as [string, string]] : []),
@@ -275,7 +281,14 @@ export async function renderReceiptPdf(
     '#ffffff',
   );
   y += 22;
-  for (const line of detail.lines) {
+  /** Starts a new page when `height` more would run into the footer's band. */
+  const makeRoom = (height: number) => {
+    if (y + height <= PAGE_HEIGHT - MARGIN - 48) return;
+    document.addPage();
+    y = MARGIN;
+  };
+  const drawLine = (line: TInvoiceLine) => {
+    makeRoom(28);
     const bottom = drawRow(
       [
         texts.lineItems[line.item],
@@ -294,8 +307,35 @@ export async function renderReceiptPdf(
       .lineWidth(0.75)
       .strokeColor(RULE)
       .stroke();
+  };
+  if (hasMachines) {
+    // A multi-renew: each machine with its region, its days and its own lines.
+    for (const machine of detail.machines) {
+      makeRoom(28 + 28 * machine.lines.length);
+      const heading = joined(
+        [
+          machine.vmName,
+          machine.region,
+          texts.days(machine.days),
+          machine.arrears === '0.00' ? null : `${texts.arrears} ${money(machine.arrears)}`,
+        ],
+        '  ·  ',
+      );
+      style('bold', 10);
+      const headingHeight = Math.min(
+        document.heightOfString(printable(heading), { width: CONTENT_WIDTH - 16 }),
+        document.currentLineHeight(true) * 2,
+      );
+      document.rect(MARGIN, y, CONTENT_WIDTH, headingHeight + 12).fill(PANEL);
+      style('bold', 10);
+      y = write(heading, MARGIN + 8, y + 6, CONTENT_WIDTH - 16, { maxLines: 2 }) + 6;
+      for (const line of machine.lines) drawLine(line);
+    }
+  } else {
+    for (const line of detail.lines) drawLine(line);
   }
   y += 14;
+  makeRoom(150);
 
   // Totals, on the right.
   const totalsX = MARGIN + CONTENT_WIDTH * 0.4;

@@ -1,4 +1,5 @@
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
+import type { BankReference } from '@cloud-portal/contract/orders/order-status';
 
 type TaxBasis = 'beforeDiscount' | 'afterDiscount';
 type LineItem = 'Memory' | 'Disk' | 'Processor';
@@ -24,7 +25,8 @@ export type ReceiptTexts = {
   period: string;
   validUntil: string;
   days: (count: number) => string;
-  purchaseTypes: Record<number, string>;
+  /** By the invoice's bankReference (the purchase type). */
+  purchaseTypes: Record<BankReference, string>;
   item: string;
   quantity: string;
   price: string;
@@ -60,11 +62,12 @@ const en: ReceiptTexts = {
   validUntil: 'Valid until',
   days: (count) => (count === 1 ? '1 day' : `${count} days`),
   purchaseTypes: {
-    1: 'New purchase',
-    2: 'Clone or snapshot',
-    3: 'Renewal',
-    4: 'Update',
-    5: 'Renewal of several machines',
+    'VM Purchase': 'New purchase',
+    Clone: 'Clone',
+    Snapshot: 'Snapshot',
+    Renew: 'Renewal',
+    Update: 'Update',
+    'Multi Renew': 'Renewal of several machines',
   },
   item: 'Item',
   quantity: 'Quantity',
@@ -103,11 +106,12 @@ const ko: ReceiptTexts = {
   validUntil: '만료일',
   days: (count) => `${count}일`,
   purchaseTypes: {
-    1: '신규 구매',
-    2: '클론 또는 스냅샷',
-    3: '갱신',
-    4: '사양 변경',
-    5: '여러 가상 머신 갱신',
+    'VM Purchase': '신규 구매',
+    Clone: '복제',
+    Snapshot: '스냅샷',
+    Renew: '갱신',
+    Update: '사양 변경',
+    'Multi Renew': '여러 가상 머신 갱신',
   },
   item: '항목',
   quantity: '수량',

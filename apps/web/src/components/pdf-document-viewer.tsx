@@ -26,7 +26,13 @@ import 'react-pdf/dist/Page/TextLayer.css';
 // The worker is a file of our own build, served from the portal's origin (CSP: worker-src 'self').
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import classes from './pdf-document-viewer.module.css';
-import { fitWidthScale, nextZoomStep, openingScale, ZOOM_TOLERANCE } from './pdf-zoom';
+import {
+  fitWidthScale,
+  nextZoomStep,
+  openingScale,
+  ZOOM_TOLERANCE,
+  type OpeningFit,
+} from './pdf-zoom';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -47,16 +53,24 @@ export type PdfDocumentViewerProps = {
   fileData?: Blob;
   /** The document's name, for the viewer's label and the Preview link. */
   title: string;
+  /** How it opens (pdf-zoom.ts): a text `readable` (the default), a form such as a receipt `fit-width`. */
+  openingFit?: OpeningFit;
 };
 
 /**
  * A paged PDF viewer (portal.md §2): Previous / Next, 'Page X of Y' and Preview in a new tab,
- * and zoom (out, in, fit to width; also − and + on the page). Pages fit the width, but never
- * below the document's own size: on a phone the page scrolls inside its frame, not the site.
+ * and zoom (out, in, fit to width; also − and + on the page). Pages fit the width; a text to
+ * read never opens below its own size (on a phone the page scrolls inside its frame, not the
+ * site), a form such as a receipt opens whole.
  * The text layer keeps the words selectable and readable by screen readers; the context menu is
  * off, as the spec asks. A missing or damaged file says so and offers the file itself.
  */
-export function PdfDocumentViewer({ fileUrl, fileData, title }: PdfDocumentViewerProps) {
+export function PdfDocumentViewer({
+  fileUrl,
+  fileData,
+  title,
+  openingFit = 'readable',
+}: PdfDocumentViewerProps) {
   const { t } = useTranslation('documents');
   const { t: tCommon } = useTranslation();
   const [pageCount, setPageCount] = useState<number | null>(null);
@@ -74,7 +88,7 @@ export function PdfDocumentViewer({ fileUrl, fileData, title }: PdfDocumentViewe
     frameWidth > 0 && naturalWidth
       ? fitWidthScale(Math.min(frameWidth, MAX_PAGE_WIDTH), naturalWidth)
       : null;
-  const scale = chosenScale ?? (fitScale === null ? null : openingScale(fitScale));
+  const scale = chosenScale ?? (fitScale === null ? null : openingScale(fitScale, openingFit));
   const pageWidth =
     scale !== null && naturalWidth !== null ? Math.floor(naturalWidth * scale) : undefined;
   const zoomInTo = scale === null ? null : nextZoomStep(scale, 1);

@@ -13,6 +13,12 @@ describe('openingScale', () => {
     // A 360 px phone leaves about 340 px for the page: fitted, 11 pt text would be 6 px.
     expect(openingScale(fitWidthScale(340, A4_WIDTH))).toBe(1);
   });
+
+  it('fits a form such as a receipt to a phone’s width, below its own size', () => {
+    const fit = fitWidthScale(326, A4_WIDTH);
+    expect(openingScale(fit, 'fit-width')).toBeCloseTo(0.548, 3);
+    expect(openingScale(fitWidthScale(1000, A4_WIDTH), 'fit-width')).toBeCloseTo(1.68, 2);
+  });
 });
 
 describe('nextZoomStep', () => {

@@ -17,9 +17,17 @@ export function fitWidthScale(availableWidth: number, pageWidth: number): number
   return availableWidth / pageWidth;
 }
 
-/** The scale a document opens at: fitted to the width, but never below the readable size. */
-export function openingScale(fitScale: number): number {
-  return Math.max(fitScale, READABLE_SCALE);
+/**
+ * How a document opens: `readable`, fitted to the width but never below the readable size (a
+ * text to read: terms, a policy); `fit-width`, fitted to the width whatever it takes (a one-page
+ * form to see whole, such as a receipt: its title, parties and total on a phone's screen at once,
+ * with zoom in for detail).
+ */
+export type OpeningFit = 'readable' | 'fit-width';
+
+/** The scale a document opens at (see `OpeningFit`). */
+export function openingScale(fitScale: number, fit: OpeningFit = 'readable'): number {
+  return fit === 'fit-width' ? fitScale : Math.max(fitScale, READABLE_SCALE);
 }
 
 /** The next zoom step above (`direction` 1) or below (-1) `scale`; null past either end. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInvoiceMachine } from './generate-invoice';
 import { toMinor } from '../pricing/money';
 import { zAmount, zCount, zFlag, zProductId } from '../marketplace/catalogue-schemas';
 import { SPECIFICATION_NAMES } from '../marketplace/configuration-rules';
@@ -126,5 +127,7 @@ export const ZOrderResponse = z.object({
   expiresAt: z.string(),
   /** The ids of the machines a kind 2–5 order acts on (their screens are the invoice's way back). */
   vmIDs: z.array(z.number().int()),
+  /** A multi-renew's machines, each with its region, days and lines; empty for other kinds. */
+  machines: z.array(ZInvoiceMachine),
 });
 export type TOrderResponse = z.infer<typeof ZOrderResponse>;

@@ -17,6 +17,22 @@ export const ZInvoiceLine = z.object({
 export type TInvoiceLine = z.infer<typeof ZInvoiceLine>;
 
 /**
+ * One machine of a multi-renew order (comes-from 5): its name and region, the days it was
+ * renewed for, its own lines and amounts. A receipt lists each instead of the summed lines.
+ */
+export const ZInvoiceMachine = z.object({
+  vmName: z.string(),
+  region: z.string().nullable(),
+  days: z.number().int(),
+  daysExtended: z.number().int(),
+  cost: zAmount,
+  tax: zAmount,
+  arrears: zAmount,
+  lines: z.array(ZInvoiceLine),
+});
+export type TInvoiceMachine = z.infer<typeof ZInvoiceMachine>;
+
+/**
  * The invoice of vm-lifecycle.md §3, plus what a receipt needs beyond the spec's fields: the
  * order kind (`commingFrom`), the lines, the renewal arrears, what the gateway actually charged
  * (USD after a PayPal ZAR conversion) and the basis the tax was charged on (ADR 015). Dates are
@@ -47,10 +63,14 @@ export const ZInvoice = z.object({
     taxBasis: z.enum(['beforeDiscount', 'afterDiscount']),
     receiptToken: z.string().nullable(),
     commingFrom: z.number().int(),
+    /** The purchase type (§2.7's bankReference): 'Snapshot' for a snapshot, not 'Clone'. */
+    bankReference: z.string(),
     arrears: zAmount,
     chargedAmount: zAmount,
     chargedCurrency: z.string(),
     lines: z.array(ZInvoiceLine),
+    /** A multi-renew's machines, each with its days and lines; empty for every other kind. */
+    machines: z.array(ZInvoiceMachine),
   }),
   companyDetail: z.object({
     companyName: z.string(),

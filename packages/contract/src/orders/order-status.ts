@@ -24,10 +24,22 @@ export const BANK_REFERENCES: Readonly<Record<OrderKind, string>> = {
   4: 'Update',
   5: 'Multi Renew',
 };
+/** A kind 2 order that bought a snapshot, not a clone, is named for what it is. */
+export const SNAPSHOT_BANK_REFERENCE = 'Snapshot';
 /** §9's default bank reference. */
 export const DEFAULT_BANK_REFERENCE = 'VM Purchase';
 
-export function bankReferenceOf(kind: number): string {
+/** Every purchase type a bankReference can name, for the labels of the history and receipt. */
+export type BankReference = (typeof BANK_REFERENCES)[OrderKind] | typeof SNAPSHOT_BANK_REFERENCE;
+
+/**
+ * The purchase type of an order: its kind's, except that comes-from 2 (clone or snapshot, one
+ * kind on the wire) says Snapshot when the order bought a snapshot.
+ */
+export function bankReferenceOf(kind: number, backupKind?: 'Clone' | 'Snapshot' | null): string {
+  if (kind === ORDER_KINDS.cloneOrSnapshot && backupKind === 'Snapshot') {
+    return SNAPSHOT_BANK_REFERENCE;
+  }
   return BANK_REFERENCES[kind as OrderKind] ?? DEFAULT_BANK_REFERENCE;
 }
 

@@ -24,9 +24,9 @@ describe('keystroke filters (§5)', () => {
     expect(publicIpKeystrokeFilters.lanIp('١٠.0.0.1')).toBe('.0.0.1');
   });
 
-  it('lets only digits and commas into the port fields', () => {
+  it('lets only digits, commas and spaces into the port fields', () => {
     expect(publicIpKeystrokeFilters.ports('22,80,443')).toBe('22,80,443');
-    expect(publicIpKeystrokeFilters.ports('22, 80; 443-444 x')).toBe('22,80443444');
+    expect(publicIpKeystrokeFilters.ports('22, 80; 443-444 x')).toBe('22, 80 443444 ');
     expect(publicIpKeystrokeFilters.ports('')).toBe('');
   });
 });
@@ -108,10 +108,11 @@ describe('host name', () => {
 });
 
 describe('ports', () => {
-  it('parses comma separated text, skipping empty parts', () => {
+  it('parses text separated by commas or spaces, refusing empty entries', () => {
     expect(parsePortText('22,80, 443')).toEqual([22, 80, 443]);
-    expect(parsePortText('80,')).toEqual([80]);
-    expect(parsePortText(',,')).toEqual([]);
+    expect(parsePortText('22 80')).toEqual([22, 80]);
+    expect(parsePortText('80,')).toBeNull();
+    expect(parsePortText('22,,80')).toBeNull();
     expect(parsePortText('')).toEqual([]);
     expect(parsePortText('80,abc')).toBeNull();
     expect(parsePortText('123456')).toBeNull();
@@ -121,7 +122,10 @@ describe('ports', () => {
     expect(validatePorts([], 'tcp')).toBe('TCP Ports required');
     expect(validatePorts([], 'udp')).toBeNull();
     expect(validatePortText('', 'tcp')).toBe(m.tcpPortsRequired);
-    expect(validatePortText(',', 'tcp')).toBe(m.tcpPortsRequired);
+    expect(validatePortText(' ', 'tcp')).toBe(m.tcpPortsRequired);
+    expect(validatePortText(',', 'tcp')).toBe(m.tcpPortsEmptyEntry);
+    expect(validatePortText('22,,80', 'tcp')).toBe(m.tcpPortsEmptyEntry);
+    expect(validatePortText('53,', 'udp')).toBe(m.udpPortsEmptyEntry);
     expect(validatePortText('', 'udp')).toBeNull();
   });
 
@@ -149,7 +153,7 @@ describe('the form', () => {
 
   it('finds nothing in a good form and builds the request', () => {
     expect(validatePublicIpForm(good)).toEqual({});
-    expect(toAssignPublicIpRequest({ ...good, udpPort: '53,' }, 7)).toEqual({
+    expect(toAssignPublicIpRequest({ ...good, udpPort: '53 ' }, 7)).toEqual({
       lanIP: '10.0.0.5',
       hostName: 'web-01',
       tcpPort: [22, 80],

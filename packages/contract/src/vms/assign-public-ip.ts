@@ -8,6 +8,7 @@ import {
   validatePorts,
   type PortProtocol,
 } from './public-ip-rules';
+import { parsePortList } from '../validation/port-list';
 
 export * from './public-ip-rules';
 
@@ -34,18 +35,33 @@ const zCheckedText = (
     });
 
 /**
- * A port list: integers, or strings of digits as a form splits them. `null` or absence is an
- * empty list (then TCP answers "TCP Ports required").
+ * A port list: integers, or texts as a form types them. Every text entry is read by the form's
+ * rule (validation/port-list.ts), so "22 80" is two ports, never 2280, and an empty entry ("" or
+ * "22,,80") is refused with the form's message. `null` or absence is an empty list (then TCP
+ * answers "TCP Ports required").
  */
 const zPortList = (protocol: PortProtocol) =>
   z
     .array(z.union([z.number(), z.string()]), { error: portMessages[protocol].invalid })
     .nullish()
     .transform((entries, context) => {
+      const texts = portMessages[protocol];
       const ports: number[] = [];
       for (const entry of entries ?? []) {
-        const port = typeof entry === 'number' ? entry : /^\d{1,5}$/.test(entry) ? +entry : NaN;
-        ports.push(port);
+        if (typeof entry === 'number') {
+          ports.push(entry);
+          continue;
+        }
+        const typed = parsePortList(entry);
+        if (!typed.ok || typed.ports.length === 0) {
+          const isNotANumber = !typed.ok && typed.problem === 'notANumber';
+          context.addIssue({
+            code: 'custom',
+            message: isNotANumber ? texts.invalid : texts.emptyEntry,
+          });
+          return z.NEVER;
+        }
+        ports.push(...typed.ports);
       }
       const problem = validatePorts(ports, protocol);
       if (problem) {
@@ -63,7 +79,7 @@ export const ZAssignPublicIpRequest = z.object({
     validateHostName,
   ),
   tcpPort: zPortList('tcp').describe(
-    'TCP ports to forward: 1–65535, each once, at most 20 (integers or digit strings)',
+    'TCP ports to forward: 1–65535, each once, at most 20 (integers, or texts read as the form reads them: "22, 80" or "22 80" are two ports)',
   ),
   udpPort: zPortList('udp').describe('UDP ports to forward (optional), same rules as tcpPort'),
   /** The VM's ID (the Active VM's `ID`). */

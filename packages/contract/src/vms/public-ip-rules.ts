@@ -1,5 +1,6 @@
 import type { ActiveVmStatus, TActiveVm } from './active-vms';
 import type { TAssignPublicIpRequest } from './assign-public-ip';
+import { parsePortList } from '../validation/port-list';
 
 /**
  * The rules of POST /api/allowIP/assignPublicIP (vm-lifecycle.md §2.11 "assign public IP", §3 "Assign-IP
@@ -15,7 +16,8 @@ import type { TAssignPublicIpRequest } from './assign-public-ip';
  * - The host name is an RFC 1123 name: dot-separated labels of letters, digits and hyphens, each
  *   1–63 characters and not starting or ending with a hyphen, 253 characters at most.
  * - Ports are whole numbers from 1 to 65535, each listed once, at most 20 per protocol. The web
- *   form types them comma separated; the wire carries lists.
+ *   form types them separated by commas or spaces (validation/port-list.ts; an empty entry is
+ *   refused); the wire carries lists, and the server reads a typed text by the same rule.
  */
 
 export const publicIpMessages = {
@@ -27,6 +29,8 @@ export const publicIpMessages = {
   tcpPortsRequired: 'TCP Ports required',
   tcpPortsInvalid: 'Enter TCP ports as numbers from 1 to 65535, separated by commas',
   udpPortsInvalid: 'Enter UDP ports as numbers from 1 to 65535, separated by commas',
+  tcpPortsEmptyEntry: 'TCP Ports has an empty entry: remove the extra comma',
+  udpPortsEmptyEntry: 'UDP Ports has an empty entry: remove the extra comma',
   tcpPortsRepeated: 'Each TCP port can be listed only once',
   udpPortsRepeated: 'Each UDP port can be listed only once',
   tcpPortsTooMany: 'Enter at most 20 TCP ports',
@@ -68,8 +72,8 @@ export type PortProtocol = 'tcp' | 'udp';
 export const publicIpKeystrokeFilters = {
   /** LAN IP: digits, dots and colons. */
   lanIp: (value: string) => value.replace(/[^0-9.:]/g, ''),
-  /** TCP and UDP ports: digits and commas. */
-  ports: (value: string) => value.replace(/[^0-9,]/g, ''),
+  /** TCP and UDP ports: digits, commas and spaces (the separators of the field's hint). */
+  ports: (value: string) => value.replace(/[^0-9, ]/g, ''),
 } as const;
 
 /** The four parts of a dotted-quad IPv4 address (0–255, no leading zeros), or null. */
@@ -121,11 +125,13 @@ export function validateHostName(value: string): string | null {
 
 export const portMessages = {
   tcp: {
+    emptyEntry: publicIpMessages.tcpPortsEmptyEntry,
     invalid: publicIpMessages.tcpPortsInvalid,
     repeated: publicIpMessages.tcpPortsRepeated,
     tooMany: publicIpMessages.tcpPortsTooMany,
   },
   udp: {
+    emptyEntry: publicIpMessages.udpPortsEmptyEntry,
     invalid: publicIpMessages.udpPortsInvalid,
     repeated: publicIpMessages.udpPortsRepeated,
     tooMany: publicIpMessages.udpPortsTooMany,
@@ -148,24 +154,22 @@ export function validatePorts(ports: readonly number[], protocol: PortProtocol):
 }
 
 /**
- * The ports of a comma separated field ("22, 80,443"): empty parts (a trailing comma) are
- * skipped; null when a part is not a number of at most five digits.
+ * The ports of a typed field ("22, 80 443"), separated by commas or spaces; null when an entry
+ * is empty or not a number of at most five digits (`validatePortText` says which).
  */
 export function parsePortText(text: string): number[] | null {
-  const ports: number[] = [];
-  for (const part of text.split(',')) {
-    const digits = part.trim();
-    if (digits === '') continue;
-    if (!/^\d{1,5}$/.test(digits)) return null;
-    ports.push(Number(digits));
-  }
-  return ports;
+  const result = parsePortList(text);
+  return result.ok ? result.ports : null;
 }
 
-/** A comma separated port field as the form checks it. */
+/** A typed port field as the form and the server check it. */
 export function validatePortText(text: string, protocol: PortProtocol): string | null {
-  const ports = parsePortText(text);
-  return ports === null ? portMessages[protocol].invalid : validatePorts(ports, protocol);
+  const result = parsePortList(text);
+  if (!result.ok) {
+    const texts = portMessages[protocol];
+    return result.problem === 'emptyEntry' ? texts.emptyEntry : texts.invalid;
+  }
+  return validatePorts(result.ports, protocol);
 }
 
 /** The form's fields, as typed. */

@@ -26,6 +26,22 @@ export type OrderedLine = {
 };
 
 /**
+ * One machine of a multi-renew order as it was billed: its name and region then, the days it was
+ * renewed for, its lines and amounts (the order's own lines are these summed).
+ */
+export type OrderedMachine = {
+  vmId: number;
+  vmName: string;
+  regionName: string | null;
+  days: number;
+  daysExtended: number;
+  costMinor: number;
+  taxMinor: number;
+  arrearsMinor: number;
+  lines: OrderedLine[];
+};
+
+/**
  * An order of any of the five kinds (vm-lifecycle.md §2: comes-from 1–5). Money is in minor units
  * of `currency` (the product's); `chargeTotalMinor`/`chargeCurrency` are what the gateway is asked
  * for (USD after a PayPal ZAR conversion). The status moves only from `pending`, by one statement.
@@ -39,6 +55,8 @@ export type OrderDetails = {
   updateType?: 'RamAndCpu' | 'Disk';
   /** Kind 4: the customer agreed on the screen that the machine may be powered off and on. */
   allowsPowerCycle?: boolean;
+  /** Kind 5: each machine as billed, for the invoice and the receipt. */
+  machines?: OrderedMachine[];
 };
 
 export const orders = pgTable(

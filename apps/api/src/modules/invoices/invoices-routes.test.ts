@@ -4,7 +4,7 @@ import type { OrderStatus } from '@cloud-portal/contract/orders/order-status';
 import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
 import { post, signUpAndLogIn } from '../../../test/support/accounts';
 import { customers } from '../../db/schema/accounts';
-import { orders, paymentTransactions } from '../../db/schema/orders';
+import { orders, paymentTransactions, type OrderDetails } from '../../db/schema/orders';
 import { randomToken } from '../../lib/tokens';
 import { readPdf, squash } from '../../pdf/read-pdf-text';
 import { renderReceiptForOrder } from './load-invoice';
@@ -23,6 +23,9 @@ type OrderSeed = {
   kind?: number;
   /** A payment_transactions row: the order's receipt. */
   transaction?: { isTest: boolean; currency?: string; amountMinor?: number };
+  details?: OrderDetails;
+  regionName?: string | null;
+  productName?: string;
 };
 
 /**
@@ -51,15 +54,16 @@ async function insertOrder(customer: Customer, seed: OrderSeed = {}) {
       taxBasis: 'afterDiscount',
       chargeCurrency: seed.transaction?.currency ?? 'ZAR',
       chargeTotalMinor: seed.transaction?.amountMinor ?? 136_620,
-      productName: 'Ubuntu Starter',
+      productName: seed.productName ?? 'Ubuntu Starter',
       operatingSystem: 'Ubuntu',
       lines: [
         { name: 'Memory', count: 4, unit: 'GB', costMinor: 54_000, discountMinor: 2_700 },
         { name: 'Disk', count: 100, unit: 'GB', costMinor: 36_000, discountMinor: 1_800 },
         { name: 'Processor', count: 2, unit: 'vCPU', costMinor: 36_000, discountMinor: 2_700 },
       ],
-      regionName: 'Johannesburg',
+      regionName: seed.regionName === undefined ? 'Johannesburg' : seed.regionName,
       periodDays: 90,
+      details: seed.details ?? null,
       expiresAt: new Date(PAID_AT.getTime() + 3_600_000),
       createdAt: PAID_AT,
       settledAt: seed.transaction ? PAID_AT : null,
@@ -152,6 +156,7 @@ describe('POST /api/invoice/generateInvoice', () => {
       taxBasis: 'afterDiscount',
       receiptToken: purchase.receiptToken,
       commingFrom: 1,
+      bankReference: 'VM Purchase',
       arrears: '0.00',
       chargedAmount: '1366.20',
       chargedCurrency: 'ZAR',
@@ -160,6 +165,7 @@ describe('POST /api/invoice/generateInvoice', () => {
         { item: 'Disk', count: 100, unit: 'GB', price: '360.00', discount: '18.00' },
         { item: 'Processor', count: 2, unit: 'vCPU', price: '360.00', discount: '27.00' },
       ],
+      machines: [],
     });
     expect(data.companyDetail).toEqual({
       companyName: 'Nimbus Africa Cloud',
@@ -333,6 +339,124 @@ describe('GET /api/invoice/pdf/{token}', () => {
     // A session of one company is no use on another company's site.
     expect((await getPdf(foreigner, foreign.receiptToken, {}, MAIN_ORIGIN)).statusCode).toBe(403);
     expect((await getPdf(foreigner, foreign.receiptToken)).statusCode).toBe(200);
+  });
+});
+
+describe('a purchase named for what it is', () => {
+  it('calls a snapshot a Snapshot and a clone a Clone, on the invoice and the receipt, in English and Korean', async () => {
+    const snapshot = await insertOrder(owner, {
+      kind: 2,
+      details: { backupKind: 'Snapshot', durationCount: 1, durationType: 'Weekly' },
+      transaction: { isTest: false },
+    });
+    const clone = await insertOrder(owner, {
+      kind: 2,
+      details: { backupKind: 'Clone', durationCount: 1, durationType: 'Weekly' },
+      transaction: { isTest: false },
+    });
+    expect((await generateInvoice(owner, snapshot.id)).json().data.invoiceDetail).toMatchObject({
+      commingFrom: 2,
+      bankReference: 'Snapshot',
+    });
+    expect((await generateInvoice(owner, clone.id)).json().data.invoiceDetail).toMatchObject({
+      commingFrom: 2,
+      bankReference: 'Clone',
+    });
+    const english = await readPdf((await getPdf(owner, snapshot.receiptToken)).rawPayload);
+    expect(english.squashed).toContain(squash('PURCHASE TYPE Snapshot'));
+    expect(english.text).not.toContain('Clone');
+    const korean = await readPdf(
+      (await getPdf(owner, snapshot.receiptToken, { 'accept-language': 'ko' })).rawPayload,
+    );
+    expect(korean.squashed).toContain(squash('스냅샷'));
+    expect(korean.squashed).not.toContain(squash('복제'));
+    const cloneReceipt = await readPdf((await getPdf(owner, clone.receiptToken)).rawPayload);
+    expect(cloneReceipt.squashed).toContain(squash('PURCHASE TYPE Clone'));
+    expect(cloneReceipt.text).not.toContain('snapshot');
+
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/profileSetting/purchaseHistory',
+      headers: { origin: owner.origin },
+      cookies: owner.cookies,
+    });
+    const rows = history.json().data.rows as { orderID: string; bankReference: string }[];
+    expect(rows.find((row) => row.orderID === snapshot.reference)?.bankReference).toBe('Snapshot');
+    expect(rows.find((row) => row.orderID === clone.reference)?.bankReference).toBe('Clone');
+  });
+});
+
+describe('a multi-renew invoice and receipt', () => {
+  const machine = (
+    vmName: string,
+    regionName: string | null,
+    days: number,
+    lines: [number, number, number],
+    arrearsMinor = 0,
+  ) => ({
+    vmId: 1,
+    vmName,
+    regionName,
+    days,
+    daysExtended: arrearsMinor > 0 ? 3 : 0,
+    costMinor: lines[0] + lines[1] + lines[2],
+    taxMinor: 0,
+    arrearsMinor,
+    lines: [
+      { name: 'Memory' as const, count: 4, unit: 'GB', costMinor: lines[0], discountMinor: 0 },
+      { name: 'Disk' as const, count: 100, unit: 'GB', costMinor: lines[1], discountMinor: 0 },
+      { name: 'Processor' as const, count: 2, unit: 'vCPU', costMinor: lines[2], discountMinor: 0 },
+    ],
+  });
+
+  it('lists each machine with its region, days and lines instead of one merged line per resource', async () => {
+    const order = await insertOrder(owner, {
+      kind: 5,
+      productName: 'web-01, db-01',
+      regionName: null,
+      details: {
+        machines: [
+          machine('web-01', 'Johannesburg', 30, [18_000, 12_000, 12_000]),
+          machine('db-01', 'Cape Town', 60, [15_000, 12_600, 12_000], 2_277),
+        ],
+      },
+      transaction: { isTest: false },
+    });
+    const invoice = (await generateInvoice(owner, order.id)).json().data.invoiceDetail;
+    expect(invoice.bankReference).toBe('Multi Renew');
+    expect(invoice.machines).toEqual([
+      {
+        vmName: 'web-01',
+        region: 'Johannesburg',
+        days: 30,
+        daysExtended: 0,
+        cost: '420.00',
+        tax: '0.00',
+        arrears: '0.00',
+        lines: [
+          { item: 'Memory', count: 4, unit: 'GB', price: '180.00', discount: '0.00' },
+          { item: 'Disk', count: 100, unit: 'GB', price: '120.00', discount: '0.00' },
+          { item: 'Processor', count: 2, unit: 'vCPU', price: '120.00', discount: '0.00' },
+        ],
+      },
+      expect.objectContaining({ vmName: 'db-01', region: 'Cape Town', days: 60, arrears: '22.77' }),
+    ]);
+
+    const read = await readPdf((await getPdf(owner, order.receiptToken)).rawPayload);
+    for (const expected of [
+      'Renewal of several machines',
+      'web-01 · Johannesburg · 30 days',
+      'Memory 4 GB ZAR 180.00',
+      'db-01 · Cape Town · 60 days · Arrears ZAR 22.77',
+      'Memory 4 GB ZAR 150.00',
+      'Disk 100 GB ZAR 126.00',
+    ]) {
+      expect(read.squashed, expected).toContain(squash(expected));
+    }
+    // Not the merged lines of the order row, and no single period for machines of two.
+    expect(read.squashed).not.toContain(squash('ZAR 540.00'));
+    expect(read.text).not.toContain('Not set');
+    expect(read.squashed).not.toContain(squash('PERIOD 90 days'));
   });
 });
 

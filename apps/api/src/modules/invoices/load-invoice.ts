@@ -41,6 +41,7 @@ async function findReceipt(db: Database, condition: SQL): Promise<ReceiptRecord 
         lines: orders.lines,
         regionName: orders.regionName,
         periodDays: orders.periodDays,
+        details: orders.details,
       },
       transaction: {
         transactionId: paymentTransactions.transactionId,

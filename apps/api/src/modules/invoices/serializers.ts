@@ -1,9 +1,18 @@
-import type { TInvoice } from '@cloud-portal/contract/orders/generate-invoice';
-import { ORDER_KINDS } from '@cloud-portal/contract/orders/order-status';
+import type {
+  TInvoice,
+  TInvoiceLine,
+  TInvoiceMachine,
+} from '@cloud-portal/contract/orders/generate-invoice';
+import { ORDER_KINDS, bankReferenceOf } from '@cloud-portal/contract/orders/order-status';
 import { formatMinor } from '@cloud-portal/contract/pricing/money';
 import type { customers } from '../../db/schema/accounts';
 import type { companies, companyAddresses } from '../../db/schema/company';
-import type { orders, paymentTransactions } from '../../db/schema/orders';
+import type {
+  OrderedLine,
+  OrderedMachine,
+  orders,
+  paymentTransactions,
+} from '../../db/schema/orders';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,6 +35,7 @@ export type ReceiptRecord = {
     | 'lines'
     | 'regionName'
     | 'periodDays'
+    | 'details'
   >;
   transaction: Pick<
     typeof paymentTransactions.$inferSelect,
@@ -75,8 +85,28 @@ export type ReceiptRecord = {
   > | null;
 };
 
+const toInvoiceLine = (entry: OrderedLine): TInvoiceLine => ({
+  item: entry.name,
+  count: entry.count,
+  unit: entry.unit,
+  price: formatMinor(entry.costMinor),
+  discount: formatMinor(entry.discountMinor),
+});
+
 const orNull = (value: string | null | undefined) =>
   value === null || value === undefined || value.trim() === '' ? null : value;
+
+/** One machine of a multi-renew, as its invoice and receipt list it. */
+export const toInvoiceMachine = (machine: OrderedMachine): TInvoiceMachine => ({
+  vmName: machine.vmName,
+  region: orNull(machine.regionName),
+  days: machine.days,
+  daysExtended: machine.daysExtended,
+  cost: formatMinor(machine.costMinor),
+  tax: formatMinor(machine.taxMinor),
+  arrears: formatMinor(machine.arrearsMinor),
+  lines: machine.lines.map(toInvoiceLine),
+});
 
 /** The invoice of vm-lifecycle.md §3 (wire names) for a paid order. */
 export function toInvoice(record: ReceiptRecord): TInvoice {
@@ -117,16 +147,12 @@ export function toInvoice(record: ReceiptRecord): TInvoice {
       taxBasis: order.taxBasis,
       receiptToken: transaction.receiptToken,
       commingFrom: order.kind,
+      bankReference: bankReferenceOf(order.kind, order.details?.backupKind),
       arrears: formatMinor(order.arrearsMinor),
       chargedAmount: formatMinor(transaction.amountMinor),
       chargedCurrency: transaction.currency,
-      lines: order.lines.map((entry) => ({
-        item: entry.name,
-        count: entry.count,
-        unit: entry.unit,
-        price: formatMinor(entry.costMinor),
-        discount: formatMinor(entry.discountMinor),
-      })),
+      lines: order.lines.map(toInvoiceLine),
+      machines: (order.details?.machines ?? []).map(toInvoiceMachine),
     },
     companyDetail: {
       companyName: company.name,

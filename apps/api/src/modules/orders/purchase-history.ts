@@ -12,7 +12,7 @@ import {
 } from '@cloud-portal/contract/orders/order-status';
 import { formatMinor } from '@cloud-portal/contract/pricing/money';
 import type { Database } from '../../db/client';
-import { orders, paymentTransactions } from '../../db/schema/orders';
+import { orders, paymentTransactions, type OrderDetails } from '../../db/schema/orders';
 
 type Owner = { companyId: number; customerId: number };
 
@@ -44,6 +44,7 @@ export async function listPurchaseHistory(
       id: orders.id,
       reference: orders.reference,
       kind: orders.kind,
+      details: orders.details,
       status: orders.status,
       gateway: orders.gateway,
       productName: orders.productName,
@@ -83,6 +84,7 @@ type PurchaseRecord = {
   id: number;
   reference: string;
   kind: number;
+  details: OrderDetails | null;
   status: OrderStatus;
   gateway: string | null;
   productName: string;
@@ -105,7 +107,7 @@ function toPurchaseHistoryRow(record: PurchaseRecord, now: number): TPurchaseHis
     ID: record.id,
     orderID: record.reference,
     vmName: record.productName,
-    bankReference: bankReferenceOf(record.kind),
+    bankReference: bankReferenceOf(record.kind, record.details?.backupKind),
     transactionID: record.transactionId,
     transactionDate: (record.paidAt ?? record.orderedAt).toISOString(),
     currencyCode: record.currency,

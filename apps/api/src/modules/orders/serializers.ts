@@ -14,6 +14,7 @@ import {
 import type { TOrderResponse } from '@cloud-portal/contract/orders/create-order';
 import type { TOrderStatusResponse } from '@cloud-portal/contract/orders/get-order-status';
 import type { PaymentStart } from '../../payments/gateway';
+import { toInvoiceMachine } from '../invoices/serializers';
 import type { OrderRow } from '../../payments/apply-verdict';
 
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
@@ -68,7 +69,7 @@ export function toOrderResponse(
     daysExtended: extra.daysExtended ?? 0,
     countryCode: extra.countryCode,
     transactionReference: order.reference,
-    bankReference: bankReferenceOf(order.kind),
+    bankReference: bankReferenceOf(order.kind, order.details?.backupKind),
     Customer: extra.customerEmail,
     IsTest: order.isTest,
     isTaxInvoice: flag(order.gateway !== null && isTaxInvoiceGateway(order.gateway)),
@@ -86,6 +87,7 @@ export function toOrderResponse(
         : null,
     expiresAt: order.expiresAt.toISOString(),
     vmIDs: extra.vmIds ?? [],
+    machines: (order.details?.machines ?? []).map(toInvoiceMachine),
   };
 }
 

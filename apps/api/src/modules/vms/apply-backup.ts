@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, like, lt, or } from 'drizzle-orm';
+import { and, count, eq, isNull, like, lt, ne, or } from 'drizzle-orm';
 import { ORDER_KINDS } from '@cloud-portal/contract/orders/order-status';
 import { backupExpiry } from '@cloud-portal/contract/vms/backup-pricing';
+import { backupDisplayName } from '@cloud-portal/contract/vms/backup-names';
 import type { Database } from '../../db/client';
 import { vmBackups } from '../../db/schema/virtual-machines';
 import {
@@ -31,7 +32,8 @@ type BackupRow = typeof vmBackups.$inferSelect;
 
 /**
  * The name a backup is made under at the hypervisor: it carries the order, so a copy left behind
- * by a run that died between the hypervisor's answer and our write can be found (ADR 019).
+ * by a run that died between the hypervisor's answer and our write can be found (ADR 019). The
+ * customer sees another (`backupDisplayName`).
  */
 export function backupNameOf(context: ApplyContext, kind: 'clone' | 'snapshot'): string {
   return `${context.vm.name} ${kind} order-${context.order.id}`.slice(0, NAME_LENGTH);
@@ -64,6 +66,7 @@ async function requestCopy(
   hypervisor: Hypervisor,
   backup: BackupRow,
   machineUuid: string,
+  hypervisorName: string,
   now: Date,
 ): Promise<boolean> {
   const claim = `${CLAIM_PREFIX}${randomUUID()}`;
@@ -87,8 +90,8 @@ async function requestCopy(
   try {
     ref =
       backup.kind === 'clone'
-        ? (await hypervisor.clone(machineUuid, backup.name)).uuid
-        : (await hypervisor.snapshot(machineUuid, backup.name)).snapshotId;
+        ? (await hypervisor.clone(machineUuid, hypervisorName)).uuid
+        : (await hypervisor.snapshot(machineUuid, hypervisorName)).snapshotId;
   } catch (error) {
     if (error instanceof HypervisorRefused || error instanceof HypervisorUnavailable) {
       await db
@@ -127,6 +130,19 @@ export async function applyBackupOrder(
   const kind = what === 'Snapshot' ? 'snapshot' : 'clone';
   const durationCount = order.details?.durationCount ?? 1;
   const durationType = order.details?.durationType ?? 'Daily';
+  // The copy's number among this machine's copies of its kind (two orders applied in the same
+  // instant may share one: the name is a label, the row's id is what identifies the copy).
+  const [earlier] = await deps.db
+    .select({ total: count() })
+    .from(vmBackups)
+    .where(
+      and(
+        eq(vmBackups.vmId, vm.id),
+        eq(vmBackups.kind, kind),
+        or(isNull(vmBackups.orderId), ne(vmBackups.orderId, order.id)),
+      ),
+    );
+  const sequence = (earlier?.total ?? 0) + 1;
 
   await deps.db
     .insert(vmBackups)
@@ -136,7 +152,7 @@ export async function applyBackupOrder(
       vmId: vm.id,
       orderId: order.id,
       kind,
-      name: backupNameOf(context, kind),
+      name: backupDisplayName(vm, kind, sequence),
       ramGb: vm.ramGb,
       vcpus: vm.vcpus,
       diskGb: order.lines.find((line) => line.name === 'Disk')?.count ?? vm.diskGb,
@@ -156,7 +172,14 @@ export async function applyBackupOrder(
   try {
     const hypervisor = await deps.connect(vm.serviceType, vm.companyId, vm.driver || undefined);
     if (!backup!.hypervisorRef || isCopyClaim(backup!.hypervisorRef)) {
-      await requestCopy(deps.db, hypervisor, backup!, vm.machineUuid!, now);
+      await requestCopy(
+        deps.db,
+        hypervisor,
+        backup!,
+        vm.machineUuid!,
+        backupNameOf(context, kind),
+        now,
+      );
       return { status: 'waiting', retryInSeconds: POLL_SECONDS };
     }
     const state = await hypervisor.status(backup!.hypervisorRef);

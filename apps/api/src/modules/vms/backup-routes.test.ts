@@ -362,7 +362,9 @@ describe('a paid clone, end to end (bypass product)', () => {
     }
     const backup = (await readyBackup())!;
     expect(backup).toMatchObject({ kind: 'clone', vmId: vm.id, diskGb: 250, ramGb: 16 });
-    expect(backup.name).toContain(`order-${order!.id}`);
+    // Named for the machine and its number, never an internal id (the hypervisor's copy keeps
+    // the order in its own name, ADR 019).
+    expect(backup.name).toBe(`${vm.name} clone 1`);
     expect(backup.expiresAt!.getTime() - backup.updatedAt.getTime()).toBeCloseTo(86_400_000, -4);
     const [applied] = await t.database.db.select().from(orders).where(eq(orders.id, order!.id));
     expect(applied!.appliedAt).not.toBeNull();

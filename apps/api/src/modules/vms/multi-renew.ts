@@ -21,7 +21,7 @@ import {
 } from '@cloud-portal/contract/vms/renew-vm';
 import { totalDiskGb } from '@cloud-portal/contract/vms/machine-sizes';
 import type { Database } from '../../db/client';
-import type { OrderedLine } from '../../db/schema/orders';
+import type { OrderedLine, OrderedMachine } from '../../db/schema/orders';
 import { virtualMachines } from '../../db/schema/virtual-machines';
 import { AppError } from '../../errors';
 import type { OrderDeps, PlacedOrder } from '../orders/place-order';
@@ -177,6 +177,30 @@ export async function resolveMultiRenewData(
   return ids;
 }
 
+/** One machine's lines as the order keeps them. */
+const orderedLines = (amounts: RenewalAmounts): OrderedLine[] =>
+  amounts.lines.map((line) => ({
+    name: line.name,
+    count: line.count,
+    unit: line.unit,
+    costMinor: line.cost,
+    discountMinor: 0,
+  }));
+
+/** Each machine as billed, kept with the order so its invoice and receipt list them one by one. */
+const orderedMachines = (vms: PricedVm[]): OrderedMachine[] =>
+  vms.map(({ vm, details, amounts }) => ({
+    vmId: vm.id,
+    vmName: vm.aliasName?.trim() ? `${vm.aliasName.trim()} (${vm.name})` : vm.name,
+    regionName: details.VMProductDetail.regionName ?? null,
+    days: amounts.days,
+    daysExtended: amounts.daysExtended,
+    costMinor: amounts.price,
+    taxMinor: amounts.tax,
+    arrearsMinor: amounts.arrears,
+    lines: orderedLines(amounts),
+  }));
+
 /** The order's lines: each specification summed over the machines (count and cost). */
 function summedLines(vms: PricedVm[]): OrderedLine[] {
   const lines = new Map<string, OrderedLine>();
@@ -265,6 +289,7 @@ export async function createMultiRenewOrder(
       regionId: common(products.map((product) => product.regionID)),
       regionName: common(products.map((product) => product.regionName)),
       periodDays: Math.max(...vms.map(({ amounts }) => amounts.days)),
+      details: { machines: orderedMachines(vms) },
       targets: vms.map(({ vm, amounts }) => ({
         vmId: vm.id,
         daysExtended: amounts.daysExtended,

@@ -252,6 +252,14 @@ describe('assignPublicIP', () => {
       .from(publicAddresses)
       .where(eq(publicAddresses.vmId, vm.id));
     expect(held).toHaveLength(1);
+
+    // A typed text entry is read by the form's rule: spaces separate ports, never merge them.
+    const typed = await assigned(
+      owner,
+      requestFor(vm, { tcpPort: ['22 80, 443'], udpPort: ['53'] }),
+    );
+    expect(typed).toMatchObject({ tcpPort: [22, 80, 443], udpPort: [53] });
+    expect(await poolRowOf(vm.id)).toMatchObject({ tcpPorts: [22, 80, 443], udpPorts: [53] });
   });
 
   it('gives a new address to a VM whose address left the pool', async () => {
@@ -292,6 +300,11 @@ describe('assignPublicIP', () => {
       ],
       [{ udpPort: [53, 53] }, 'udpPort', publicIpMessages.udpPortsRepeated],
       [{ udpPort: [-1] }, 'udpPort', publicIpMessages.udpPortsInvalid],
+      [{ tcpPort: ['22,,80'] }, 'tcpPort', publicIpMessages.tcpPortsEmptyEntry],
+      [{ tcpPort: ['22,'] }, 'tcpPort', publicIpMessages.tcpPortsEmptyEntry],
+      [{ tcpPort: ['22', ''] }, 'tcpPort', publicIpMessages.tcpPortsEmptyEntry],
+      [{ udpPort: ['53, ,51820'] }, 'udpPort', publicIpMessages.udpPortsEmptyEntry],
+      [{ tcpPort: ['22;80'] }, 'tcpPort', publicIpMessages.tcpPortsInvalid],
     ];
     for (const [overrides, field, message] of cases) {
       const response = await assign(owner, requestFor(vm, overrides));

@@ -631,6 +631,19 @@ describe('multi-renew', () => {
       bankReference: 'Multi Renew',
       vmIDs: [a.id, b.id],
     });
+    // Each machine with its own region, days and lines, for the invoice and the receipt.
+    expect(
+      data.machines.map((machine) => [
+        machine.days,
+        machine.cost,
+        machine.arrears,
+        machine.lines.map((line) => `${line.item} ${line.count}`),
+      ]),
+    ).toEqual([
+      [30, '420.00', '0.00', ['Memory 4', 'Disk 100', 'Processor 2']],
+      [60, '396.00', '22.77', ['Memory 2', 'Disk 40', 'Processor 1']],
+    ]);
+    expect(data.machines.every((machine) => machine.region !== null)).toBe(true);
     const order = await orderByReference(data.orderID);
     expect(order).toMatchObject({ kind: 5, totalMinor: 96_117, arrearsMinor: 2_277 });
     const targets = await t.database.db

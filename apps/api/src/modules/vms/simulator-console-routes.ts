@@ -8,7 +8,7 @@ import { consolePasswordHash } from '../../hypervisors/providers/simulator';
 import { hmac, safeEqual } from '../../lib/tokens';
 import { escapeHtml as e } from '../../mail/templates/mail-layout';
 import { resolveCompany } from '../../tenancy/resolve-company';
-import { requestLanguage } from '../../tenancy/request-language';
+import { pageLanguage } from '../../tenancy/request-language';
 import { identifyCustomer } from '../accounts/require-customer';
 
 const PAGE_CSP =
@@ -29,6 +29,13 @@ const TEXTS = {
       'This password is not right or has been used already. Open View in the portal for a new one.',
     missing:
       'This console does not exist, or it is not yours. Sign in to the portal and open View.',
+    states: {
+      provisioning: 'Provisioning',
+      running: 'Running',
+      shutoff: 'Shut off',
+      failed: 'Failed',
+      deleted: 'Deleted',
+    } as Record<string, string>,
   },
   ko: {
     title: '콘솔',
@@ -42,6 +49,13 @@ const TEXTS = {
       '연결되었습니다. 일회용 비밀번호는 이제 사용되었습니다. 새 비밀번호는 포털에서 보기를 여세요.',
     wrong: '비밀번호가 맞지 않거나 이미 사용되었습니다. 새 비밀번호는 포털에서 보기를 여세요.',
     missing: '이 콘솔이 없거나 고객님의 것이 아닙니다. 포털에 로그인한 뒤 보기를 여세요.',
+    states: {
+      provisioning: '생성 중',
+      running: '실행 중',
+      shutoff: '꺼짐',
+      failed: '실패',
+      deleted: '삭제됨',
+    } as Record<string, string>,
   },
 } as const;
 
@@ -58,7 +72,7 @@ function renderPage(
   const body = !machine
     ? `<p role="alert">${e(text.missing)}</p>`
     : `<p>${e(text.intro)}</p>
-<dl><dt>${e(text.state)}</dt><dd>${e(machine.state)}</dd>
+<dl><dt>${e(text.state)}</dt><dd>${e(text.states[machine.state] ?? machine.state)}</dd>
 <dt>${e(text.address)}</dt><dd><code>${e(machine.privateAddress ?? '—')}</code></dd></dl>
 ${outcome === 'connected' ? `<pre class="screen" role="status">${e(`${machine.name} login: ok\n${text.connected}`)}</pre>` : ''}
 ${outcome === 'wrong' ? `<p role="alert" class="error">${e(text.wrong)}</p>` : ''}
@@ -100,7 +114,7 @@ export function simulatorConsoleRoutes(deps: AppDeps): FastifyPluginAsync {
   async function ownMachine(request: FastifyRequest<{ Params: { uuid: string } }>) {
     const company = await resolveCompany(deps.companies, request);
     const customer = await identifyCustomer(deps, request, company.id);
-    const language = requestLanguage(request, company);
+    const language = pageLanguage(request, company);
     if (!customer) return { language, machine: null, customerId: null };
     const [machine] = await deps.db
       .select({

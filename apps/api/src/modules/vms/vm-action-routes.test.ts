@@ -669,6 +669,22 @@ describe('the simulator console page', () => {
     expect((await submit(owner, vm.uuid, { token, password })).statusCode).toBe(401);
   });
 
+  it("speaks the language chosen in the portal, not the browser's", async () => {
+    const vm = await makeVm(owner);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: consolePath(vm.uuid),
+      headers: { origin: MAIN_ORIGIN, 'accept-language': 'en-US,en;q=0.9' },
+      cookies: { ...owner.cookies, cp_lang: 'ko' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="ko">');
+    for (const text of ['콘솔', '일회용 비밀번호', '연결', '실행 중']) {
+      expect(page.body).toContain(text);
+    }
+    expect(page.body).not.toContain('One-time password');
+  });
+
   it('is not found for a visitor, another customer or a deleted VM, and names nothing', async () => {
     const vm = await makeVm(owner, { status: 'shutoff' });
     for (const visitor of [null, neighbour]) {

@@ -5,6 +5,8 @@ import { formatMinor, toMinor } from '@cloud-portal/contract/pricing/money';
 import { FactList } from '@/components/fact-list';
 import { formatAmount } from '@/lib/format-amount';
 import { GATEWAY_KEYS } from './gateway-label';
+import { InvoiceMachineRows } from './invoice-machine-rows';
+import { purchaseKindKey } from './purchase-kind';
 import classes from './invoice.module.css';
 
 type Props = { order: TOrderResponse };
@@ -28,10 +30,17 @@ export function Invoice({ order }: Props) {
   const money = (amount: string, currency = order.productCurrency) =>
     formatAmount(amount, currency, i18n.language);
   const isConverted = order.currencyCode.toUpperCase() !== order.productCurrency.toUpperCase();
+  // A multi-renew lists each machine with its own region and days (a stale tab's copy may lack them).
+  const machines = order.machines ?? [];
+  const kindKey = purchaseKindKey(order);
   const facts = [
     { label: t('invoice.product'), value: order.vmName },
-    { label: t('invoice.region'), value: order.regionName ?? t('invoice.noRegion') },
-    { label: t('invoice.period'), value: t('invoice.days', { count: order.timePeriod }) },
+    ...(machines.length > 0
+      ? []
+      : [
+          { label: t('invoice.region'), value: order.regionName ?? t('invoice.noRegion') },
+          { label: t('invoice.period'), value: t('invoice.days', { count: order.timePeriod }) },
+        ]),
     {
       label: t('invoice.gateway'),
       value:
@@ -86,9 +95,9 @@ export function Invoice({ order }: Props) {
             </Text>
           </Stack>
           <Group gap="xs">
-            {order.commingFrom !== 1 && (
+            {kindKey && (
               <Badge variant="light" data-testid="invoice-kind">
-                {t(`kinds.${order.commingFrom as 2 | 3 | 4 | 5}`)}
+                {t(`kinds.${kindKey}`)}
               </Badge>
             )}
             {order.isGoldCopy === 1 && (
@@ -142,19 +151,26 @@ export function Invoice({ order }: Props) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {order.specification.map((line) => (
-                <Table.Tr key={line.item} data-testid={`invoice-line-${line.item.toLowerCase()}`}>
-                  <Table.Th scope="row" fw={500}>
-                    {t(`specifications.${line.item}`)}
-                  </Table.Th>
-                  <Table.Td
-                    style={{ whiteSpace: 'nowrap' }}
-                  >{`${line.size} ${line.unit}`}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {money(line.price)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {machines.length > 0
+                ? machines.map((machine, index) => (
+                    <InvoiceMachineRows key={index} machine={machine} money={money} />
+                  ))
+                : order.specification.map((line) => (
+                    <Table.Tr
+                      key={line.item}
+                      data-testid={`invoice-line-${line.item.toLowerCase()}`}
+                    >
+                      <Table.Th scope="row" fw={500}>
+                        {t(`specifications.${line.item}`)}
+                      </Table.Th>
+                      <Table.Td
+                        style={{ whiteSpace: 'nowrap' }}
+                      >{`${line.size} ${line.unit}`}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {money(line.price)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
             </Table.Tbody>
             <Table.Tfoot>
               <SummaryRow label={t('invoice.totalPrice')} testId="invoice-total-price">

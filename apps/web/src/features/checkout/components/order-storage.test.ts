@@ -60,6 +60,7 @@ function order(orderID: string, overrides: Partial<TOrderResponse> = {}): TOrder
     form: null,
     expiresAt: '2030-01-01T00:00:00.000Z',
     vmIDs: [],
+    machines: [],
     ...overrides,
   };
 }

@@ -105,7 +105,13 @@ function ReceiptView({ receipt }: { receipt: ReceiptPdf }) {
   const { t } = useTranslation('receipts');
   return (
     <Stack maw={1000} mx="auto">
-      <DocumentViewer fileUrl={receipt.url} fileData={receipt.blob} title={t('documentTitle')} />
+      {/* A receipt is a form to see whole: on a phone it opens fitted, title and total in view. */}
+      <DocumentViewer
+        fileUrl={receipt.url}
+        fileData={receipt.blob}
+        title={t('documentTitle')}
+        openingFit="fit-width"
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readVmId } from './route-values';
+import { initialBackupKind, readVmId } from './route-values';
 
 describe('readVmId', () => {
   it('reads a positive whole number', () => {
@@ -22,5 +22,22 @@ describe('readVmId', () => {
     ]) {
       expect(readVmId(value)).toBeNull();
     }
+  });
+});
+
+describe('initialBackupKind', () => {
+  it("starts a reloaded or directly opened page with the page's own kind", () => {
+    expect(initialBackupKind(null, null, 'Clone')).toBe('Clone');
+    expect(initialBackupKind(null, undefined, 'Snapshot')).toBe('Snapshot');
+  });
+
+  it('takes the kind the Backup tab passed on, and the one kept in the URL before it', () => {
+    expect(initialBackupKind(null, { cloneOptionType: 'Snapshot' }, 'Clone')).toBe('Snapshot');
+    expect(initialBackupKind('Clone', { cloneOptionType: 'Snapshot' }, 'Snapshot')).toBe('Clone');
+  });
+
+  it('ignores a kind that is not one', () => {
+    expect(initialBackupKind('clone', { cloneOptionType: 'Backup' }, 'Snapshot')).toBe('Snapshot');
+    expect(initialBackupKind('', 42, 'Clone')).toBe('Clone');
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import {
   Button,
   Group,
@@ -32,7 +32,7 @@ import { backupBill, quoteBackupChoice } from '../components/backup-bill';
 import { BillTable } from '../components/bill-table';
 import { FixedSpecifications } from '../components/fixed-specifications';
 import { machineSpecifications } from '../components/machine-specifications';
-import { readVmId } from '../components/route-values';
+import { BACKUP_KIND_PARAM, initialBackupKind, readVmId } from '../components/route-values';
 import { useBillLabels } from '../components/use-bill-labels';
 import { useVmBuyNow } from '../components/use-vm-buy-now';
 import { VmCard } from '../components/vm-card';
@@ -43,11 +43,6 @@ import { useVmOrderMessages } from '../components/vm-order-texts';
 
 /** What the Backup tab's confirm passes on: the type the customer already chose there. */
 export type BackupNavigationState = { cloneOptionType?: BackupKind };
-
-function chosenKind(state: unknown): BackupKind | '' {
-  const kind = (state as BackupNavigationState | null)?.cloneOptionType;
-  return kind !== undefined && (BACKUP_KINDS as readonly string[]).includes(kind) ? kind : '';
-}
 
 /** /buyclonevm/{id} (vm-lifecycle.md §2.2): a clone of one of the customer's machines. */
 export function BuyCloneVmPage({ kit }: VmOrderPageProps) {
@@ -63,7 +58,19 @@ function BuyBackupVmPage({ kind, kit }: { kind: BackupKind; kit: VmOrderKit }) {
   const { t } = useTranslation('vmOrders');
   const vmId = readVmId(useParams().id);
   const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
   const detail = useVmDetailForBackup(kind, vmId);
+  const initialKind = initialBackupKind(searchParams.get(BACKUP_KIND_PARAM), location.state, kind);
+  // The type chosen on the page is kept in the URL, so a reload or a shared link keeps it.
+  const rememberKind = (chosen: BackupKind) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(BACKUP_KIND_PARAM, chosen);
+        return next;
+      },
+      { replace: true, state: location.state },
+    );
   return (
     <VmOrderFrame title={t(`backup.title${kind}`)}>
       <VmLoadState vmId={vmId} query={detail}>
@@ -72,7 +79,8 @@ function BuyBackupVmPage({ kind, kit }: { kind: BackupKind; kit: VmOrderKit }) {
             key={`${kind}-${data.VMDetail.ID}`}
             data={data}
             kit={kit}
-            initialKind={chosenKind(location.state)}
+            initialKind={initialKind}
+            onKindChange={rememberKind}
             onRefresh={() => void detail.refetch()}
           />
         )}
@@ -88,11 +96,13 @@ function BuyBackupVm({
   data,
   kit,
   initialKind,
+  onKindChange,
   onRefresh,
 }: {
   data: TCloneVmDetailResponse;
   kit: VmOrderKit;
-  initialKind: BackupKind | '';
+  initialKind: BackupKind;
+  onKindChange: (kind: BackupKind) => void;
   onRefresh: () => void;
 }) {
   const { t } = useTranslation('vmOrders');
@@ -285,7 +295,10 @@ function BuyBackupVm({
                   label={t('backup.typeLabel')}
                   required
                   value={choice.cloneOptionType || null}
-                  onChange={(value) => update({ cloneOptionType: value as BackupKind })}
+                  onChange={(value) => {
+                    update({ cloneOptionType: value as BackupKind });
+                    onKindChange(value as BackupKind);
+                  }}
                   error={errors.cloneOptionType}
                   name="clone-option-type"
                   data-testid="backup-type"

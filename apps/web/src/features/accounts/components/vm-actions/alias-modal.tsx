@@ -23,7 +23,8 @@ export function AliasModal({ vm, opened, onClose }: Props) {
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t('alias.title')}
+      // Spec: "add alias name"; with an alias already given, the dialog edits it.
+      title={vm.aliasName?.trim() ? t('alias.editTitle') : t('alias.title')}
       size="sm"
       attributes={{ content: { 'data-testid': 'alias-dialog' } }}
     >
