@@ -117,10 +117,10 @@ async function productsLayout(on: Page) {
       return hit === null || !cell.contains(hit);
     };
     const rows = Array.from(table.querySelectorAll('[data-testid="vm-row"]')).map((row) => {
-      const ip = row.querySelector('[data-testid="vm-ip-cell"]')!;
-      const status = row.querySelector('[data-testid="vm-status-cell"]')!;
-      const actions = row.querySelector('[data-testid="vm-actions-cell"]')!;
-      const expiry = row.querySelector('[data-testid="vm-expiry-cell"]')!;
+      // §2.7's order: name, alias, OS, processor, memory, disk, activation, expiry, IP, status, actions.
+      const cells = row.children;
+      const [expiry, ip, status] = [cells[7]!, cells[8]!, cells[9]!];
+      const actions = cells[cells.length - 1]!;
       const expiryText = expiry.querySelector('time') ?? expiry;
       return {
         ipRight: ip.getBoundingClientRect().right,
@@ -180,8 +180,18 @@ describe('the profile after a purchase (items 21 and 7)', () => {
     await chooseSandbox(page);
     await page.getByTestId('invoice').waitFor();
     await payInSandbox(page);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const running = (await activeVms(page)).find((vm) => vm.status === 'running');
+      if (running) {
+        boughtId = running.ID;
+        break;
+      }
+      if (Date.now() > deadline) throw new Error('the bought VM never ran');
+      await page.waitForTimeout(500);
+    }
     await page.getByTestId('purchase-successful-view-purchase').click();
-    await page.waitForURL(/\/CustomerProfile\/2#machines$/);
+    await page.waitForURL(/\/CustomerProfile\/2/);
     await page.getByTestId('vm-row').first().waitFor();
     await page.getByTestId('profile-form').waitFor();
     // The machine list is on screen, under the sticky header (68 px high), once it has settled.
@@ -200,17 +210,6 @@ describe('the profile after a purchase (items 21 and 7)', () => {
     await page.screenshot({
       path: path.join(SCREENSHOT_DIR, 'profile-tabs-view-purchase-1280.png'),
     });
-
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const running = (await activeVms(page)).find((vm) => vm.status === 'running');
-      if (running) {
-        boughtId = running.ID;
-        break;
-      }
-      if (Date.now() > deadline) throw new Error('the bought VM never ran');
-      await page.waitForTimeout(500);
-    }
   });
 
   it('shows a paid RAM/CPU update being applied, then its new sizes, without a reload', async () => {
@@ -229,18 +228,19 @@ describe('the profile after a purchase (items 21 and 7)', () => {
     await page.getByTestId('invoice').waitFor();
     await payInSandbox(page);
     await page.getByTestId('purchase-successful-view-purchase').click();
-    await page.waitForURL(/\/CustomerProfile\/2#machines$/);
+    await page.waitForURL(/\/CustomerProfile\/2/);
 
-    const row = page.locator(`[data-testid="vm-row"][data-vm-id="${boughtId}"]`);
+    // The only machine so far.
+    const row = page.getByTestId('vm-row').first();
     await row.waitFor();
     // A marker a reload would lose: the new sizes must come without one.
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     await page.waitForFunction(
-      ({ id, gigabytes }) =>
-        document
-          .querySelector(`[data-testid="vm-row"][data-vm-id="${id}"] [data-testid="vm-memory"]`)
-          ?.textContent?.trim() === `${gigabytes} GB`,
-      { id: boughtId, gigabytes: after },
+      (gigabytes) =>
+        // The memory column (§2.7's fifth).
+        document.querySelector('[data-testid="vm-row"] > :nth-child(5)')?.textContent?.trim() ===
+        `${gigabytes} GB`,
+      after,
       { timeout: 90_000, polling: 250 },
     );
     expect(
