@@ -333,6 +333,10 @@ describe('the Products tab (items 8 and 9)', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(phone, 'profile-tabs-products-360-ko');
+    await phone
+      .getByTestId('vm-row')
+      .filter({ has: phone.getByTestId('vm-backups') })
+      .screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-tabs-products-360-ko-card.png') });
     expect(pageErrors(phone)).toEqual([]);
     await phoneContext.close();
   });
@@ -376,6 +380,12 @@ describe('the Renewals tab (item 10)', () => {
         .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-vm-id'))));
       expect(order.indexOf(dueId)).toBeLessThan(order.indexOf(renewedId));
       await screenshot(on, `profile-tabs-renewals-${viewport.width}-${language}`);
+      await on.getByTestId('renewals-tab').screenshot({
+        path: path.join(
+          SCREENSHOT_DIR,
+          `profile-tabs-renewals-${viewport.width}-${language}-tab.png`,
+        ),
+      });
       expect(pageErrors(on)).toEqual([]);
       await onContext.close();
     });
