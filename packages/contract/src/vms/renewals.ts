@@ -2,11 +2,7 @@ import { z } from 'zod';
 
 const zFlag = z.union([z.literal(0), z.literal(1)]);
 
-/**
- * A machine is due for renewal once its end date is this close: the first expiry reminder's
- * distance (ADR 017). A renewed machine shows "Renewed" until it is due again (ADR 018).
- */
-export const RENEWAL_DUE_DAYS = 7;
+export { RENEWAL_DUE_DAYS } from './renewal-due';
 
 /** How a Renewals row stands: in its period, shut off at its end date, or archived after it. */
 export const RENEWAL_VM_STATUSES = ['running', 'shutoff', 'busy', 'expired', 'archived'] as const;
