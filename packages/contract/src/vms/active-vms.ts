@@ -18,7 +18,10 @@ const zFlag = z.union([z.literal(0), z.literal(1)]);
  * An active VM (vm-lifecycle.md §3 "Active VM") in the spec's wire names. Counts are GB for RAM
  * and disk and cores for the processor; `startDate` and `endDate` are ISO instants, null until
  * the machine is provisioned; `ciscoMerakiIP` is the public address, null while unassigned.
- * `status` and `privateAddress` are the portal's additions.
+ * `status`, `privateAddress`, `isUpdating` (1 from an update's payment until it is applied or
+ * given up: the Products tab watches the row until its new sizes arrive) and `backupCount` (its
+ * clones and snapshots, listed by GET /api/vmAction/vmBackups?vmId=ID: the clone icon's nested
+ * rows) are the portal's additions.
  */
 export const ZActiveVm = z.object({
   ID: z.number().int(),
@@ -38,6 +41,8 @@ export const ZActiveVm = z.object({
   serviceCategory: z.string(),
   status: z.enum(ACTIVE_VM_STATUSES),
   privateAddress: z.string().nullable(),
+  isUpdating: zFlag,
+  backupCount: z.number().int(),
 });
 export type TActiveVm = z.infer<typeof ZActiveVm>;
 

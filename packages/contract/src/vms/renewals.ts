@@ -2,8 +2,7 @@ import { z } from 'zod';
 
 const zFlag = z.union([z.literal(0), z.literal(1)]);
 
-/** A machine is listed in Renewals once its end date is this close (or past). */
-export const RENEWAL_WINDOW_DAYS = 30;
+export { RENEWAL_DUE_DAYS } from './renewal-due';
 
 /** How a Renewals row stands: in its period, shut off at its end date, or archived after it. */
 export const RENEWAL_VM_STATUSES = ['running', 'shutoff', 'busy', 'expired', 'archived'] as const;
@@ -11,7 +10,8 @@ export type RenewalVmStatus = (typeof RENEWAL_VM_STATUSES)[number];
 
 /**
  * A Renewals row (vm-lifecycle.md §3 "Renewal row") in the spec's wire names. `isRenewed` is 1
- * while a paid renewal of the machine is being applied; `startDate` and `endDate` are ISO
+ * from a renewal's payment until the machine is due again (its end date RENEWAL_DUE_DAYS away):
+ * the checkbox is disabled and the row says Renewed (§4). `startDate` and `endDate` are ISO
  * instants. `status` is the portal's addition (expired and archived rows are badged).
  */
 export const ZRenewalVm = z.object({
@@ -33,8 +33,8 @@ export type TRenewalVm = z.infer<typeof ZRenewalVm>;
 export { RENEWAL_VMS_PAGE_SIZE } from '../accounts/profile-page-sizes';
 
 /**
- * GET /api/vmAction/renewalVMs?page=N (customers): one page of their machines whose end date is
- * within RENEWAL_WINDOW_DAYS or past (archived ones included: they are renewable), soonest first.
+ * GET /api/vmAction/renewalVMs?page=N (customers): one page of every machine they can renew (in
+ * its period, expired or archived), soonest end date first.
  */
 export const ZRenewalVmsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),

@@ -240,9 +240,13 @@ describe('the profile\'s machine tabs (vm-lifecycle.md §3 "Profile details")', 
       status: 'running',
     });
 
-    // Due within 30 days or past, soonest first: the archived machine (renewable) and the due one.
-    expect(info.renewVM.map((row) => row.ID)).toEqual([mine.archived.id, mine.due.id]);
-    expect(info.renewVMPaging).toEqual({ total: 2, page: 1, pageSize: RENEWAL_VMS_PAGE_SIZE });
+    // Every renewable machine, soonest end first: the archived one, the due one, the running one.
+    expect(info.renewVM.map((row) => row.ID)).toEqual([
+      mine.archived.id,
+      mine.due.id,
+      mine.running.id,
+    ]);
+    expect(info.renewVMPaging).toEqual({ total: 3, page: 1, pageSize: RENEWAL_VMS_PAGE_SIZE });
 
     // Every machine's clones and snapshots, newest first.
     expect(info.cloneVMDetails.map((row) => [row.ID, row.cloneParentID])).toEqual([

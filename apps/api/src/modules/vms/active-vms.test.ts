@@ -5,7 +5,12 @@ import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test
 import { signUpAndLogIn } from '../../../test/support/accounts';
 import { customers } from '../../db/schema/accounts';
 import { orders } from '../../db/schema/orders';
-import { type VM_STATUSES, virtualMachines } from '../../db/schema/virtual-machines';
+import {
+  orderTargets,
+  type VM_STATUSES,
+  virtualMachines,
+  vmBackups,
+} from '../../db/schema/virtual-machines';
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
 type Customer = Awaited<ReturnType<typeof signUpAndLogIn>> & { companyId: number; origin: string };
@@ -205,6 +210,8 @@ describe('active VMs', () => {
       serviceCategory: 'Simulator',
       status: 'provisioning',
       privateAddress: null,
+      isUpdating: 0,
+      backupCount: 0,
     });
     expect(page.rows[1]).toMatchObject({
       ID: goldBlocked.id,
@@ -261,5 +268,105 @@ describe('active VMs', () => {
     for (const page of ['0', '-1', '1.5', 'two']) {
       expect((await get(owner, `${URL}?page=${page}`)).statusCode).toBe(400);
     }
+  });
+});
+
+describe("a machine's update in progress and its clones and snapshots", () => {
+  /** An update order (kind 4) of the machine, paid or not, applied or not. */
+  async function updateOrder(
+    customer: Customer,
+    vmId: number,
+    { status, applied }: { status: 'paid' | 'pending'; applied: boolean },
+  ) {
+    const [order] = await t.database.db
+      .insert(orders)
+      .values({
+        reference: `UPD-${customer.id}-${++nextReference}`,
+        companyId: customer.companyId,
+        customerId: customer.id,
+        kind: 4,
+        status,
+        gateway: 'PayFast Payment',
+        currency: 'ZAR',
+        costMinor: 4_500,
+        discountMinor: 0,
+        taxMinor: 0,
+        totalMinor: 4_500,
+        taxBasisPoints: 1500,
+        taxBasis: 'beforeDiscount',
+        chargeCurrency: 'ZAR',
+        chargeTotalMinor: 4_500,
+        productName: 'Ubuntu Starter',
+        operatingSystem: 'Ubuntu',
+        lines: [],
+        periodDays: 30,
+        expiresAt: new Date(Date.now() + 3_600_000),
+        appliedAt: applied ? new Date() : null,
+      })
+      .returning({ id: orders.id });
+    await t.database.db
+      .insert(orderTargets)
+      .values({ orderId: order!.id, vmId, companyId: customer.companyId, costMinor: 4_500 });
+    return order!.id;
+  }
+
+  const rowOf = async (customer: Customer, vmId: number) =>
+    (await vmPage(customer)).rows.find((row) => row.ID === vmId)!;
+
+  it('says a paid update is being applied until it is, then shows the new sizes at once', async () => {
+    const customer = await logInAt(MAIN_ORIGIN);
+    const vm = await insertVm(customer, { createdAt: hoursLater(1) });
+    await updateOrder(customer, vm.id, { status: 'pending', applied: false });
+    await updateOrder(customer, vm.id, { status: 'paid', applied: true });
+    expect(await rowOf(customer, vm.id)).toMatchObject({ isUpdating: 0, ram_Count: 4 });
+
+    const paid = await updateOrder(customer, vm.id, { status: 'paid', applied: false });
+    // The answer was cached (ADR 021): the new order's rows drop it.
+    expect(await rowOf(customer, vm.id)).toMatchObject({ isUpdating: 1, ram_Count: 4 });
+    // Nobody else sees it.
+    expect((await vmPage(neighbour)).rows.some((row) => row.ID === vm.id)).toBe(false);
+
+    // The apply job writes the sizes and the order's applied_at in one transaction.
+    await t.database.db.transaction(async (tx) => {
+      await tx
+        .update(virtualMachines)
+        .set({ ramGb: 6, vcpus: 3 })
+        .where(eq(virtualMachines.id, vm.id));
+      await tx.update(orders).set({ appliedAt: new Date() }).where(eq(orders.id, paid));
+    });
+    expect(await rowOf(customer, vm.id)).toMatchObject({
+      isUpdating: 0,
+      ram_Count: 6,
+      cpu_Count: 3,
+    });
+  });
+
+  it("counts the machine's clones and snapshots that are not deleted, its own only", async () => {
+    const customer = await logInAt(MAIN_ORIGIN);
+    const vm = await insertVm(customer, { createdAt: hoursLater(1) });
+    const other = await insertVm(customer, { createdAt: hoursLater(2) });
+    const backup = (kind: 'clone' | 'snapshot', status: 'ready' | 'deleted', vmId = vm.id) =>
+      t.database.db.insert(vmBackups).values({
+        companyId: customer.companyId,
+        customerId: customer.id,
+        vmId,
+        kind,
+        hypervisorRef: `ref-${++nextReference}`,
+        name: `${kind} ${nextReference}`,
+        ramGb: 4,
+        vcpus: 2,
+        diskGb: 80,
+        durationCount: 2,
+        durationType: 'Weekly',
+        status,
+        expiresAt: new Date(Date.now() + 14 * 86_400_000),
+      });
+    await backup('clone', 'ready');
+    await backup('snapshot', 'ready');
+    await backup('clone', 'deleted');
+    await backup('snapshot', 'ready', other.id);
+    expect((await rowOf(customer, vm.id)).backupCount).toBe(2);
+    expect((await rowOf(customer, other.id)).backupCount).toBe(1);
+    expect((await vmPage(owner)).rows.every((row) => row.backupCount === 0)).toBe(true);
   });
 });

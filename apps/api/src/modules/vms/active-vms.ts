@@ -5,6 +5,7 @@ import {
   type TActiveVm,
   type TActiveVmsPage,
 } from '@cloud-portal/contract/vms/active-vms';
+import { ORDER_KINDS } from '@cloud-portal/contract/orders/order-status';
 import { totalDiskGb, type MachineSizes } from '@cloud-portal/contract/vms/machine-sizes';
 import type { Database } from '../../db/client';
 import { virtualMachines } from '../../db/schema/virtual-machines';
@@ -32,6 +33,17 @@ export async function listActiveVms(
   page: number,
 ): Promise<TActiveVmsPage> {
   const totalOfOwner = db.select({ total: count() }).from(virtualMachines).where(listedOf(owner));
+  // Written out, as in renewal-vms.ts: one probe of an index per row of the page each.
+  const isUpdating = sql<boolean>`exists (
+    select 1 from order_targets target inner join orders updating on updating.id = target.order_id
+    where target.vm_id = virtual_machines.id and updating.kind = ${ORDER_KINDS.update}
+      and updating.status = 'paid' and updating.applied_at is null)`.mapWith(Boolean);
+  const backupCount = sql<number>`(
+    select count(*) from vm_backups backup
+    where backup.company_id = virtual_machines.company_id
+      and backup.customer_id = virtual_machines.customer_id
+      and backup.vm_id = virtual_machines.id
+      and backup.status <> 'deleted')`.mapWith(Number);
   const rows = await db
     .select({
       id: virtualMachines.id,
@@ -51,6 +63,8 @@ export async function listActiveVms(
       machineUuid: virtualMachines.machineUuid,
       serviceType: virtualMachines.serviceType,
       status: virtualMachines.status,
+      isUpdating,
+      backupCount,
       total: sql<number>`(${totalOfOwner})`.mapWith(Number),
     })
     .from(virtualMachines)
@@ -79,6 +93,8 @@ type VmRecord = MachineSizes & {
   machineUuid: string | null;
   serviceType: string;
   status: (typeof virtualMachines.$inferSelect)['status'];
+  isUpdating: boolean;
+  backupCount: number;
 };
 
 const flag = (value: boolean) => (value ? 1 : 0);
@@ -104,5 +120,7 @@ function toActiveVm(record: VmRecord): TActiveVm {
     // The query lists neither deleted nor archived machines.
     status: record.status as ActiveVmStatus,
     privateAddress: record.privateAddress,
+    isUpdating: flag(record.isUpdating),
+    backupCount: record.backupCount,
   };
 }

@@ -155,6 +155,10 @@ describe('GET /api/vmAction/renewalVMs', () => {
       ['renewing', { endsAt: daysFromNow(20) }],
       ['renewed-applied', { endsAt: daysFromNow(25) }],
       ['renewal-unpaid', { endsAt: daysFromNow(28), status: 'shutoff' }],
+      // Renewed for 90 days: its end date moved far past any window, and it stays listed.
+      ['renewed-far', { endsAt: daysFromNow(95) }],
+      // Renewed long ago, due again: renewable once more.
+      ['renewed-due', { endsAt: daysFromNow(6) }],
     ];
     for (const [key, seed] of seeds) {
       const vm = await vmOf(owner, seed);
@@ -164,12 +168,14 @@ describe('GET /api/vmAction/renewalVMs', () => {
     await renewalOrder(owner, ids.renewing!, { kind: 5 });
     await renewalOrder(owner, ids['renewed-applied']!, { applied: true });
     await renewalOrder(owner, ids['renewal-unpaid']!, { status: 'pending' });
+    await renewalOrder(owner, ids['renewed-far']!, { applied: true });
+    await renewalOrder(owner, ids['renewed-due']!, { applied: true });
     // Other people's machines due just as soon.
     await vmOf(neighbour, { endsAt: daysFromNow(3) });
     await vmOf(foreigner, { endsAt: daysFromNow(3) });
   });
 
-  it("lists the customer's machines due within 30 days or past, soonest first, with their state", async () => {
+  it('lists every machine the customer can renew, soonest first, with their state', async () => {
     const response = await get(owner, URL);
     expect(response.statusCode).toBe(200);
     const page = response.json().data as TRenewalVmsPage;
@@ -178,13 +184,16 @@ describe('GET /api/vmAction/renewalVMs', () => {
         'archived',
         'expired',
         'soon',
+        'renewed-due',
         'blocked',
         'renewing',
         'renewed-applied',
         'renewal-unpaid',
+        'later',
+        'renewed-far',
       ].map((key) => names[key]),
     );
-    expect(page.total).toBe(7);
+    expect(page.total).toBe(10);
     const byName = Object.fromEntries(page.rows.map((row) => [row.vmName, row]));
     expect(byName[names.soon!]).toMatchObject({
       ID: ids.soon,
@@ -201,9 +210,13 @@ describe('GET /api/vmAction/renewalVMs', () => {
     expect(byName[names.expired!]!.status).toBe('expired');
     expect(byName[names.archived!]!.status).toBe('archived');
     expect(byName[names.blocked!]!.isBlocked).toBe(1);
+    // §4: renewed (paid, being applied or applied) until the machine is due again.
     expect(byName[names.renewing!]!.isRenewed).toBe(1);
-    expect(byName[names['renewed-applied']!]!.isRenewed).toBe(0);
+    expect(byName[names['renewed-applied']!]!.isRenewed).toBe(1);
+    expect(byName[names['renewed-far']!]!.isRenewed).toBe(1);
+    expect(byName[names['renewed-due']!]!.isRenewed).toBe(0);
     expect(byName[names['renewal-unpaid']!]!.isRenewed).toBe(0);
+    expect(byName[names.later!]!.isRenewed).toBe(0);
   });
 
   it('pages the list', async () => {
@@ -213,8 +226,8 @@ describe('GET /api/vmAction/renewalVMs', () => {
     const second = (await get(owner, `${URL}?page=2`)).json().data as TRenewalVmsPage;
     const beyond = (await get(owner, `${URL}?page=3`)).json().data as TRenewalVmsPage;
     expect(first.rows).toHaveLength(10);
-    expect(second.rows).toHaveLength(2);
-    expect([first.total, second.total, beyond.total]).toEqual([12, 12, 12]);
+    expect(second.rows).toHaveLength(5);
+    expect([first.total, second.total, beyond.total]).toEqual([15, 15, 15]);
     expect(beyond.rows).toEqual([]);
     const endDates = [...first.rows, ...second.rows].map((row) => Date.parse(row.endDate));
     expect(endDates).toEqual([...endDates].sort((a, b) => a - b));

@@ -36,9 +36,9 @@ export function lifecycleRoutes({
       {
         schema: {
           tags: ['vms'],
-          summary: "One page of the customer's VMs due for renewal, soonest end date first",
+          summary: "One page of the customer's renewable VMs, soonest end date first",
           description:
-            'VMs whose end date is within 30 days or past: running, shut off, expired (shut off at the end date) or archived (renewable, then restorable). `isRenewed` is 1 while a paid renewal is being applied.',
+            'Every VM the customer can renew: running, shut off, expired (shut off at the end date) or archived (renewable, then restorable). `isRenewed` is 1 from a paid renewal until the VM is due again (its end date at most 7 days away): the Renewed label, its checkbox disabled.',
           querystring: ZRenewalVmsQuery,
           response: { 200: zEnvelope(ZRenewalVmsPage), ...errorResponses },
         },

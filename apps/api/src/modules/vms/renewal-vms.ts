@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   RENEWAL_VMS_PAGE_SIZE,
-  RENEWAL_WINDOW_DAYS,
+  RENEWAL_DUE_DAYS,
   RENEWAL_VM_STATUSES,
   type RenewalVmStatus,
   type TRenewalVm,
@@ -17,19 +17,21 @@ const DAY_MS = 86_400_000;
 /** Renewals (kind 3) and multi-renewals (kind 5). */
 const RENEWAL_KINDS = [3, 5];
 
-const listedOf = (owner: VmOwner, now: Date) =>
+const listedOf = (owner: VmOwner) =>
   and(
     eq(virtualMachines.companyId, owner.companyId),
     eq(virtualMachines.customerId, owner.customerId),
     inArray(virtualMachines.status, [...RENEWAL_VM_STATUSES]),
-    lte(virtualMachines.endsAt, new Date(now.getTime() + RENEWAL_WINDOW_DAYS * DAY_MS)),
+    isNotNull(virtualMachines.endsAt),
   );
 
 /**
- * One page of the customer's machines that are due for renewal (ADR 017): in their period, shut
- * off or archived, with an end date at most RENEWAL_WINDOW_DAYS ahead or past, soonest first.
- * Read on `virtual_machines_customer_idx` (company, customer, status): a customer's own rows
- * only. `isRenewed` is one probe of `order_targets_vm_idx` per row of the page.
+ * One page of the machines the customer can renew (ADR 017, 018): in their period, expired or
+ * archived, soonest end date first. A renewed machine stays listed and is `isRenewed` from the
+ * renewal's payment until it is due again (its end date at most RENEWAL_DUE_DAYS away, when the
+ * first reminder goes): while the paid renewal is applied, and after, while the period it bought
+ * is not yet due. Read on `virtual_machines_customer_idx` (company, customer, status): a
+ * customer's own rows only. `isRenewed` is one probe of `order_targets_vm_idx` per row of the page.
  */
 export async function listRenewalVms(
   db: Database,
@@ -37,17 +39,18 @@ export async function listRenewalVms(
   page: number,
   now: Date = new Date(),
 ): Promise<TRenewalVmsPage> {
-  const totalOfOwner = db
-    .select({ total: count() })
-    .from(virtualMachines)
-    .where(listedOf(owner, now));
+  const totalOfOwner = db.select({ total: count() }).from(virtualMachines).where(listedOf(owner));
+  const dueFrom = new Date(now.getTime() + RENEWAL_DUE_DAYS * DAY_MS);
   // Written out: in a one-table select Drizzle leaves column names unqualified, which would
   // bind `id` to the subquery's own tables.
   const isRenewed = sql<boolean>`exists (
     select 1 from order_targets target inner join orders renewal on renewal.id = target.order_id
     where target.vm_id = virtual_machines.id
       and renewal.kind in (${sql.raw(RENEWAL_KINDS.join(', '))})
-      and renewal.status = 'paid' and renewal.applied_at is null)`.mapWith(Boolean);
+      and renewal.status = 'paid'
+      and (renewal.applied_at is null or virtual_machines.ends_at > ${dueFrom.toISOString()}::timestamptz))`.mapWith(
+    Boolean,
+  );
   const rows = await db
     .select({
       id: virtualMachines.id,
@@ -65,7 +68,7 @@ export async function listRenewalVms(
       total: sql<number>`(${totalOfOwner})`.mapWith(Number),
     })
     .from(virtualMachines)
-    .where(listedOf(owner, now))
+    .where(listedOf(owner))
     .orderBy(asc(virtualMachines.endsAt), asc(virtualMachines.id))
     .limit(RENEWAL_VMS_PAGE_SIZE)
     .offset((page - 1) * RENEWAL_VMS_PAGE_SIZE);
@@ -81,7 +84,7 @@ export async function listRenewalVms(
       ram_Count: row.ramGb,
       disk_Count: totalDiskGb(row),
       startDate: row.startsAt?.toISOString() ?? null,
-      // The query keeps only rows whose end date is within the window, so it is set.
+      // The query keeps only rows with an end date.
       endDate: row.endsAt!.toISOString(),
       isRenewed: row.isRenewed ? 1 : 0,
       isBlocked: row.isBlocked ? 1 : 0,

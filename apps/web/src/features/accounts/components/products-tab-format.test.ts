@@ -3,9 +3,14 @@ import { ACTIVE_VM_STATUSES } from '@cloud-portal/contract/vms/active-vms';
 import { isSettling, statusBadge } from './products-tab-format';
 
 describe('isSettling', () => {
-  it('is true only while a VM is provisioning or busy', () => {
-    const settling = ACTIVE_VM_STATUSES.filter((status) => isSettling({ status }));
+  it('is true only while a VM is provisioning or busy, when no update is being applied', () => {
+    const settling = ACTIVE_VM_STATUSES.filter((status) => isSettling({ status, isUpdating: 0 }));
     expect(settling).toEqual(['provisioning', 'busy']);
+  });
+
+  it('is true while a paid update is being applied, whatever the state (issue 25)', () => {
+    const settling = ACTIVE_VM_STATUSES.filter((status) => isSettling({ status, isUpdating: 1 }));
+    expect(settling).toEqual([...ACTIVE_VM_STATUSES]);
   });
 });
 

@@ -1,8 +1,11 @@
 import type { ActiveVmStatus, TActiveVm } from '@cloud-portal/contract/vms/active-vms';
 
-/** A VM whose state is about to change on its own: the tab keeps asking until it settles. */
-export function isSettling(vm: Pick<TActiveVm, 'status'>): boolean {
-  return vm.status === 'provisioning' || vm.status === 'busy';
+/**
+ * A VM whose row is about to change on its own: being made, busy, or having a paid update
+ * applied (its new sizes arrive when it is done). The tab keeps asking until it settles.
+ */
+export function isSettling(vm: Pick<TActiveVm, 'status' | 'isUpdating'>): boolean {
+  return vm.status === 'provisioning' || vm.status === 'busy' || vm.isUpdating === 1;
 }
 
 export type StatusBadge = {

@@ -1,8 +1,10 @@
+import { Fragment, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import {
   Badge,
   Button,
   Card,
+  Collapse,
   EmptyState,
   Group,
   Loader,
@@ -20,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { ACTIVE_VMS_PAGE_SIZE } from '@cloud-portal/contract/accounts/profile-page-sizes';
 import type { TActiveVm } from '@cloud-portal/contract/vms/active-vms';
 import { FactList } from '@/components/fact-list';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { useActiveVms } from '../api/active-vms';
 import { useLiveVmState } from '../api/vm-actions/get-vm-status';
 import { statusBadge } from './products-tab-format';
@@ -31,14 +34,41 @@ import { useVmActionTextsReady } from './vm-actions/vm-action-texts';
 import { PublicIpCell } from './public-ip/public-ip-cell';
 import { AliasEditButton, VmActions } from './vm-actions/vm-actions';
 import { VmDialogs } from './vm-actions/vm-dialogs';
+import { VmBackupsToggle } from './vm-backups-toggle';
 
-/** Eleven columns need the room of a laptop; narrower screens get one card per VM. */
-const TABLE_QUERY = '(min-width: 62em)';
+/**
+ * Eleven columns, every one in view without scrolling, need a laptop's width (1280 px);
+ * narrower screens get one card per VM.
+ */
+const TABLE_QUERY = '(min-width: 80em)';
+
+// A machine's nested clone and snapshot rows load when its clone icon is first reached.
+const nestedBackups = lazyWithPreload(
+  () => import('./backups/nested-backups'),
+  (module) => module.NestedBackups,
+);
+
+/** Which machines' nested clone and snapshot rows are open, and how to open or close one. */
+type OpenBackups = { isOpen: (vm: TActiveVm) => boolean; toggle: (vm: TActiveVm) => void };
+
+function useOpenBackups(): OpenBackups {
+  const [openIds, setOpenIds] = useState<ReadonlySet<number>>(() => new Set());
+  return {
+    isOpen: (vm) => openIds.has(vm.ID),
+    toggle: (vm) =>
+      setOpenIds((ids) => {
+        const next = new Set(ids);
+        if (!next.delete(vm.ID)) next.add(vm.ID);
+        return next;
+      }),
+  };
+}
 
 /**
  * vm-lifecycle.md §2.7 Products: the customer's VMs (not deleted, not archived) with their
- * specification, dates, public address and state. While one is provisioning or busy the page
- * refreshes itself until it settles.
+ * specification, dates, public address and state, and a clone icon opening the nested rows of
+ * its clones and snapshots. While one is provisioning, busy or having a paid update applied, the
+ * page refreshes itself until it settles.
  */
 export function ProductsTab() {
   const { t } = useTranslation('accounts');
@@ -53,6 +83,7 @@ export function ProductsTab() {
   } = usePagedList(useActiveVms, ACTIVE_VMS_PAGE_SIZE);
   const areActionTextsReady = useVmActionTextsReady();
   const isTable = useViewportQuery(TABLE_QUERY);
+  const backups = useOpenBackups();
 
   const content = (
     <PagedListBody
@@ -81,7 +112,11 @@ export function ProductsTab() {
     >
       {(data) => (
         <VmDialogs rows={data.rows}>
-          {isTable ? <VmTable rows={data.rows} /> : <VmCards rows={data.rows} />}
+          {isTable ? (
+            <VmTable rows={data.rows} backups={backups} />
+          ) : (
+            <VmCards rows={data.rows} backups={backups} />
+          )}
         </VmDialogs>
       )}
     </PagedListBody>
@@ -161,6 +196,33 @@ function useVmTexts() {
   });
 }
 
+/** A paid update not applied yet: the row is watched until its new sizes arrive. */
+function UpdatingBadge({ vm }: { vm: TActiveVm }) {
+  const { t } = useTranslation('accounts');
+  if (vm.isUpdating !== 1) return null;
+  return (
+    <Tooltip
+      label={t('productsTab.updatingHint')}
+      multiline
+      maw={260}
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <Badge
+        component="span"
+        color="blue"
+        variant="light"
+        c="blue.9"
+        className={classes.badge}
+        leftSection={<Loader size={10} color="blue.9" aria-hidden />}
+        tabIndex={0}
+        data-testid="vm-updating"
+      >
+        {t('productsTab.updating')}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 /** The VM's state: the list's, or the live one while it is changing (see useLiveVmState). */
 function StatusBadge({ vm }: { vm: TActiveVm }) {
   const { t } = useTranslation('accounts');
@@ -230,13 +292,33 @@ function VmName({ vm, id }: { vm: TActiveVm; id?: string }) {
   );
 }
 
-function VmTable({ rows }: { rows: readonly TActiveVm[] }) {
+/** Its nested clone and snapshot rows, once the code for them has arrived. */
+function NestedBackupRows({ vm }: { vm: TActiveVm }) {
+  return (
+    <Suspense fallback={<Skeleton height={64} radius="sm" />}>
+      <nestedBackups.Component vm={vm} />
+    </Suspense>
+  );
+}
+
+type ListProps = { rows: readonly TActiveVm[]; backups: OpenBackups };
+
+const COLUMN_COUNT = 11;
+
+function VmTable({ rows, backups }: ListProps) {
   const { t } = useTranslation('accounts');
   const { t: tActions } = useTranslation('vmActions');
   const textsOf = useVmTexts();
   return (
-    <Table.ScrollContainer minWidth={1440} type="native">
-      <Table verticalSpacing="sm" striped="even" highlightOnHover data-testid="products-table">
+    // Every column fits from 1280 px; a long name in a narrow window still scrolls, never hides.
+    <div className={classes.tableFrame}>
+      <Table
+        verticalSpacing="sm"
+        horizontalSpacing={6}
+        highlightOnHover
+        className={classes.table}
+        data-testid="products-table"
+      >
         <caption className={classes.caption}>{t('productsTab.caption')}</caption>
         <Table.Thead>
           <Table.Tr>
@@ -250,52 +332,73 @@ function VmTable({ rows }: { rows: readonly TActiveVm[] }) {
             <Table.Th scope="col">{t('productsTab.columns.expiry')}</Table.Th>
             <Table.Th scope="col">{t('productsTab.columns.ip')}</Table.Th>
             <Table.Th scope="col">{t('productsTab.columns.status')}</Table.Th>
-            <Table.Th scope="col" className={classes.actionsCell}>
-              {tActions('actions.column')}
-            </Table.Th>
+            <Table.Th scope="col">{tActions('actions.column')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((vm) => {
             const texts = textsOf(vm);
+            const isOpen = backups.isOpen(vm);
             return (
-              <Table.Tr key={vm.ID} data-testid="vm-row">
-                <Table.Th scope="row" fw={600}>
-                  <VmName vm={vm} />
-                </Table.Th>
-                <Table.Td className={classes.wrap}>
-                  <span className={classes.alias}>
-                    <span data-testid="vm-alias">
-                      {vm.aliasName ?? <Missing label={t('productsTab.noAlias')} />}
+              <Fragment key={vm.ID}>
+                <Table.Tr data-testid="vm-row" data-vm-id={vm.ID}>
+                  <Table.Th scope="row" fw={600} className={classes.nameCell}>
+                    <Stack gap={4} align="flex-start">
+                      <VmName vm={vm} />
+                      <VmBackupsToggle
+                        vm={vm}
+                        isOpen={isOpen}
+                        onToggle={() => backups.toggle(vm)}
+                        onPrepare={nestedBackups.preload}
+                      />
+                    </Stack>
+                  </Table.Th>
+                  <Table.Td className={classes.wrap}>
+                    <span className={classes.alias}>
+                      <span data-testid="vm-alias">
+                        {vm.aliasName ?? <Missing label={t('productsTab.noAlias')} />}
+                      </span>
+                      <AliasEditButton vm={vm} />
                     </span>
-                    <AliasEditButton vm={vm} />
-                  </span>
-                </Table.Td>
-                <Table.Td className={classes.wrap}>{vm.operatingSystem}</Table.Td>
-                <Table.Td className={classes.nowrap}>{texts.processor}</Table.Td>
-                <Table.Td className={classes.nowrap}>{texts.memory}</Table.Td>
-                <Table.Td className={classes.nowrap}>{texts.disk}</Table.Td>
-                <Table.Td className={classes.nowrap}>
-                  <DateValue value={vm.startDate} text={texts.activation} />
-                </Table.Td>
-                <Table.Td className={classes.nowrap}>
-                  <DateValue value={vm.endDate} text={texts.expiry} />
-                </Table.Td>
-                <Table.Td className={classes.nowrap}>
-                  <PublicIpCell vm={vm} />
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge vm={vm} />
-                </Table.Td>
-                <Table.Td className={classes.actionsCell}>
-                  <VmActions vm={vm} layout="table" />
-                </Table.Td>
-              </Table.Tr>
+                  </Table.Td>
+                  <Table.Td className={classes.words}>{vm.operatingSystem}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{texts.processor}</Table.Td>
+                  <Table.Td className={classes.nowrap} data-testid="vm-memory">
+                    {texts.memory}
+                  </Table.Td>
+                  <Table.Td className={classes.nowrap}>{texts.disk}</Table.Td>
+                  <Table.Td className={classes.nowrap}>
+                    <DateValue value={vm.startDate} text={texts.activation} />
+                  </Table.Td>
+                  <Table.Td className={classes.nowrap} data-testid="vm-expiry-cell">
+                    <DateValue value={vm.endDate} text={texts.expiry} />
+                  </Table.Td>
+                  <Table.Td className={classes.nowrap} data-testid="vm-ip-cell">
+                    <PublicIpCell vm={vm} />
+                  </Table.Td>
+                  <Table.Td data-testid="vm-status-cell">
+                    <Stack gap={4} align="flex-start">
+                      <StatusBadge vm={vm} />
+                      <UpdatingBadge vm={vm} />
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td data-testid="vm-actions-cell">
+                    <VmActions vm={vm} layout="table" />
+                  </Table.Td>
+                </Table.Tr>
+                {isOpen && (
+                  <Table.Tr data-testid="vm-backups-row">
+                    <Table.Td colSpan={COLUMN_COUNT} className={classes.nested}>
+                      <NestedBackupRows vm={vm} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
             );
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }
 
@@ -305,7 +408,7 @@ function DateValue({ value, text }: { value: string | null; text: string | null 
   return <time dateTime={value}>{text}</time>;
 }
 
-function VmCards({ rows }: { rows: readonly TActiveVm[] }) {
+function VmCards({ rows, backups }: ListProps) {
   const { t } = useTranslation('accounts');
   const textsOf = useVmTexts();
   return (
@@ -313,6 +416,7 @@ function VmCards({ rows }: { rows: readonly TActiveVm[] }) {
       {rows.map((vm) => {
         const texts = textsOf(vm);
         const headingId = `vm-${vm.ID}`;
+        const isOpen = backups.isOpen(vm);
         return (
           <li key={vm.ID}>
             <Card
@@ -328,7 +432,10 @@ function VmCards({ rows }: { rows: readonly TActiveVm[] }) {
                   <Text component="h3" fw={600} m={0} className={classes.cardTitle}>
                     <VmName vm={vm} id={headingId} />
                   </Text>
-                  <StatusBadge vm={vm} />
+                  <Stack gap={4} align="flex-end">
+                    <StatusBadge vm={vm} />
+                    <UpdatingBadge vm={vm} />
+                  </Stack>
                 </Group>
                 <FactList
                   variant="plain"
@@ -366,6 +473,13 @@ function VmCards({ rows }: { rows: readonly TActiveVm[] }) {
                   <AliasEditButton vm={vm} />
                 </Group>
                 <VmActions vm={vm} layout="card" />
+                <VmBackupsToggle
+                  vm={vm}
+                  isOpen={isOpen}
+                  onToggle={() => backups.toggle(vm)}
+                  onPrepare={nestedBackups.preload}
+                />
+                <Collapse expanded={isOpen}>{isOpen && <NestedBackupRows vm={vm} />}</Collapse>
               </Stack>
             </Card>
           </li>

@@ -37,7 +37,12 @@ const FEEDBACK_OPTIONS = {
 
 type Section = 'personal' | 'billing';
 
-type Props = { details: TUserDetails; countries: TCountry[] };
+type Props = {
+  details: TUserDetails;
+  countries: TCountry[];
+  /** Both sections start closed (the profile opened to show the machine list). */
+  isCollapsed?: boolean;
+};
 
 function toFormValues(details: TUserDetails, countries: TCountry[]): DetailsValues {
   return {
@@ -61,12 +66,14 @@ function toFormValues(details: TUserDetails, countries: TCountry[]): DetailsValu
  * Address in two collapsible sections. Save stays disabled until a field changes; a failed check
  * opens the section that holds the first invalid field and focuses it.
  */
-export function ProfileDetailsForm({ details, countries }: Props) {
+export function ProfileDetailsForm({ details, countries, isCollapsed = false }: Props) {
   const { t } = useTranslation('accounts');
   const queryClient = useQueryClient();
   const updateProfile = useUpdateUserProfile();
   const { translateMessage, translateError, translateProblem } = useAccountMessages();
-  const [openSections, setOpenSections] = useState<string[]>(['personal', 'billing']);
+  const [openSections, setOpenSections] = useState<string[]>(
+    isCollapsed ? [] : ['personal', 'billing'],
+  );
 
   const form = useForm({
     initialValues: toFormValues(details, countries),

@@ -12,7 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { ListSkeleton } from './paged-list';
-import { PROFILE_TABS, type ProfileTab } from './profile-tabs-model';
+import { MACHINES_ANCHOR, PROFILE_TABS, type ProfileTab } from './profile-tabs-model';
 import classes from './profile-tabs.module.css';
 import { ProductsTab } from './products-tab';
 
@@ -80,7 +80,15 @@ export function ProfileTabs({ initialTab }: Props) {
   }, []);
 
   return (
-    <Card withBorder radius="lg" p={0} component="section" aria-labelledby="profile-tabs-title">
+    <Card
+      withBorder
+      radius="lg"
+      p={0}
+      component="section"
+      id={MACHINES_ANCHOR}
+      className={classes.root}
+      aria-labelledby="profile-tabs-title"
+    >
       <h2 id="profile-tabs-title" className={classes.visuallyHidden}>
         {t('profileTabs.title')}
       </h2>
@@ -104,7 +112,7 @@ export function ProfileTabs({ initialTab }: Props) {
         {PROFILE_TABS.map((value) => {
           const LaterTab = TAB_CONTENT[value]?.Component;
           return (
-            <Tabs.Panel key={value} value={value} p={{ base: 'md', sm: 'xl' }}>
+            <Tabs.Panel key={value} value={value} p={{ base: 'md', sm: 'lg' }}>
               <Suspense
                 fallback={
                   <ListSkeleton

@@ -19,6 +19,7 @@ import { IconCalendarCheck, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MAX_RENEW_SELECTION } from '@cloud-portal/contract/vms/renew-selection';
 import { RENEWAL_VMS_PAGE_SIZE } from '@cloud-portal/contract/accounts/profile-page-sizes';
+import { RENEWAL_DUE_DAYS } from '@cloud-portal/contract/vms/renewal-due';
 import type { TRenewalVm } from '@cloud-portal/contract/vms/renewals';
 import { FactList } from '@/components/fact-list';
 import { useRenewalVms } from '../api/renewal-vms';
@@ -43,8 +44,8 @@ type RowProps = {
 };
 
 /**
- * vm-lifecycle.md §2.7 Renewals: the customer's VMs whose expiry date is within 30 days or past
- * (expired and archived ones badged), soonest first. Renew asks "Do you want to proceed
+ * vm-lifecycle.md §2.7 Renewals: every VM the customer can renew (expired and archived ones
+ * badged), soonest expiry first; a renewed one says Renewed until it is due again (§4). Renew asks "Do you want to proceed
  * further?" and goes to /renewvm/{ID}; ticked rows (kept across pages, at most 20) go together to
  * /renewMultipleVM/{IDs} with Renew Selected VM. A renewed or blocked row cannot be ticked.
  */
@@ -245,14 +246,14 @@ function SelectBox({ vm, isChecked, isSelectionFull, onToggle }: Omit<RowProps, 
   );
 }
 
-/** Renew, or "Renewed" while a paid renewal is being applied; blocked rows say why not. */
+/** Renew, or "Renewed" from a paid renewal until the VM is due again; blocked rows say why not. */
 function RenewAction({ vm, onRenew }: Pick<RowProps, 'vm' | 'onRenew'>) {
   const { t } = useTranslation('lifecycle');
   const { message } = useLifecycleMessages();
   if (vm.isRenewed === 1) {
     return (
       <Tooltip
-        label={t('renewals.renewedHint')}
+        label={t('renewals.renewedHint', { days: RENEWAL_DUE_DAYS })}
         multiline
         maw={240}
         events={{ hover: true, focus: true, touch: true }}

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useParams } from 'react-router';
 import { Container, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
@@ -8,7 +8,7 @@ import { useUserProfileInfo } from '../api/get-user-profile-info';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ProfileSummary } from '../components/profile-summary';
 import { ProfileTabs } from '../components/profile-tabs';
-import { toProfileTab } from '../components/profile-tabs-model';
+import { MACHINES_ANCHOR, toProfileTab } from '../components/profile-tabs-model';
 import { useAccountMessages } from '../components/use-account-messages';
 
 // The image dialog's code loads when a pointer or the keyboard reaches the image.
@@ -22,6 +22,8 @@ const imageDialog = lazyDialog(
  * /customerprofile/{id} and /CustomerProfile/{id} (vm-lifecycle.md §2.7): the profile image
  * (Remove / Update), Personal Information and Billing Address, and the tabs of the customer's
  * products, purchases, renewals, tickets, backups and archive. Id 1 opens Tickets, 2 Products.
+ * With #machines (View Purchase after a payment) the personal sections start closed and the tabs
+ * are scrolled into view once the details have arrived, so the machine list is what shows.
  */
 export function ProfilePage() {
   const { t } = useTranslation('accounts');
@@ -30,6 +32,13 @@ export function ProfilePage() {
   const { translateError } = useAccountMessages();
   const [isImageOpen, setIsImageOpen] = useState(false);
   const details = profile.data?.userDetails;
+  const isLandingOnMachines = useLocation().hash === `#${MACHINES_ANCHOR}`;
+  const hasDetails = details !== undefined;
+
+  useEffect(() => {
+    if (!isLandingOnMachines || !hasDetails) return;
+    document.getElementById(MACHINES_ANCHOR)?.scrollIntoView({ block: 'start' });
+  }, [isLandingOnMachines, hasDetails]);
 
   return (
     <>
@@ -53,6 +62,7 @@ export function ProfilePage() {
             <ProfileDetailsForm
               details={profile.data.userDetails}
               countries={profile.data.country}
+              isCollapsed={isLandingOnMachines}
             />
           )}
           <ProfileTabs key={id} initialTab={toProfileTab(id)} />

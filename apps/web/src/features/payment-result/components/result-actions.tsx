@@ -6,6 +6,12 @@ import { productDetailsPath } from '@/lib/product-details-link';
 /** The profile's Purchase History tab (vm-lifecycle.md §2.6, §2.7). */
 export const PURCHASES_PATH = '/CustomerProfile/2';
 
+/**
+ * The profile landed on its machine list (Products, with the new machine, its new sizes or its
+ * clones): the personal sections closed and the list scrolled into view (issue 25).
+ */
+export const MACHINES_PATH = '/CustomerProfile/2#machines';
+
 type Variant = 'filled' | 'default';
 
 /** The way to the customer's purchases, where every order's status shows. */
@@ -13,14 +19,16 @@ export function PurchasesButton({
   label,
   variant = 'filled',
   testId = 'payment-result-purchases',
+  to = PURCHASES_PATH,
 }: {
   label?: string;
   variant?: Variant;
   testId?: string;
+  to?: string;
 }) {
   const { t } = useTranslation('paymentResult');
   return (
-    <Button component={Link} to={PURCHASES_PATH} variant={variant} data-testid={testId}>
+    <Button component={Link} to={to} variant={variant} data-testid={testId}>
       {label ?? t('status.viewPurchases')}
     </Button>
   );

@@ -17,7 +17,7 @@ import {
   OrderNotFoundPanel,
 } from '../components/order-panels';
 import { isNotFoundError } from '../components/payment-view';
-import { PurchasesButton } from '../components/result-actions';
+import { MACHINES_PATH, PurchasesButton } from '../components/result-actions';
 import { ResultPanel } from '../components/result-panel';
 
 /**
@@ -77,6 +77,7 @@ function PaidOrder({ order }: { order: TOrderStatusResponse }) {
         <>
           <PurchasesButton
             label={t('successful.viewPurchase')}
+            to={MACHINES_PATH}
             testId="purchase-successful-view-purchase"
           />
           {order.receiptToken && (
