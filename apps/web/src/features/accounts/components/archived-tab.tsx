@@ -22,6 +22,7 @@ import { useArchivedVms } from '../api/archived-vms';
 import { useDeleteArchivedVm } from '../api/delete-archived-vm';
 import { useRestoreArchiveVm } from '../api/restore-archive-vm';
 import { ArchivedBackups, ArchivedBackupsToggle } from './archived/archived-backups';
+import { useOpenBackups, type OpenBackups } from './backups/backups-toggle';
 import { isRestorable, RESTORE_RELOAD_MS } from './lifecycle-format';
 import { LifecyclePager } from './lifecycle-pager';
 import { ListSkeleton, PagedListBody, usePagedList } from './paged-list';
@@ -35,22 +36,6 @@ import { GuardedButton } from './vm-actions/guarded-button';
 const TABLE_QUERY = '(min-width: 62em)';
 
 type Dialog = { kind: 'view' | 'restore' | 'delete'; vm: TArchivedVm } | null;
-
-/** Which machines' nested clone and snapshot rows are open, and how to open or close one. */
-type OpenBackups = { isOpen: (vm: TArchivedVm) => boolean; toggle: (vm: TArchivedVm) => void };
-
-function useOpenBackups(): OpenBackups {
-  const [openIds, setOpenIds] = useState<ReadonlySet<number>>(() => new Set());
-  return {
-    isOpen: (vm) => openIds.has(vm.ID),
-    toggle: (vm) =>
-      setOpenIds((ids) => {
-        const next = new Set(ids);
-        if (!next.delete(vm.ID)) next.add(vm.ID);
-        return next;
-      }),
-  };
-}
 
 /**
  * vm-lifecycle.md §2.7 Archived: the customer's archived VMs with View VM (the VM's facts),

@@ -1,4 +1,4 @@
-import { Fragment, Suspense, useState } from 'react';
+import { Fragment, Suspense } from 'react';
 import { Link } from 'react-router';
 import {
   Badge,
@@ -35,6 +35,8 @@ import { PublicIpCell } from './public-ip/public-ip-cell';
 import { AliasEditButton, VmActions } from './vm-actions/vm-actions';
 import { VmDialogs } from './vm-actions/vm-dialogs';
 import { VmBackupsToggle } from './vm-backups-toggle';
+import { useOpenBackups, type OpenBackups } from './backups/backups-toggle';
+import { nestedBackupsIdOf } from './vm-backups-ids';
 
 /**
  * Eleven columns, every one in view without scrolling, need a laptop's width (1280 px);
@@ -47,22 +49,6 @@ const nestedBackups = lazyWithPreload(
   () => import('./backups/nested-backups'),
   (module) => module.NestedBackups,
 );
-
-/** Which machines' nested clone and snapshot rows are open, and how to open or close one. */
-type OpenBackups = { isOpen: (vm: TActiveVm) => boolean; toggle: (vm: TActiveVm) => void };
-
-function useOpenBackups(): OpenBackups {
-  const [openIds, setOpenIds] = useState<ReadonlySet<number>>(() => new Set());
-  return {
-    isOpen: (vm) => openIds.has(vm.ID),
-    toggle: (vm) =>
-      setOpenIds((ids) => {
-        const next = new Set(ids);
-        if (!next.delete(vm.ID)) next.add(vm.ID);
-        return next;
-      }),
-  };
-}
 
 /**
  * vm-lifecycle.md §2.7 Products: the customer's VMs (not deleted, not archived) with their
@@ -294,9 +280,16 @@ function VmName({ vm, id }: { vm: TActiveVm; id?: string }) {
 
 /** Its nested clone and snapshot rows, once the code for them has arrived. */
 function NestedBackupRows({ vm }: { vm: TActiveVm }) {
+  const { t } = useTranslation('accounts');
   return (
     <Suspense fallback={<Skeleton height={64} radius="sm" />}>
-      <nestedBackups.Component vm={vm} />
+      <nestedBackups.Component
+        vm={vm}
+        id={nestedBackupsIdOf(vm)}
+        label={t('productsTab.backupsRegion', { name: vm.vmName })}
+        loadingLabel={t('productsTab.loading')}
+        testId="vm-backups"
+      />
     </Suspense>
   );
 }
