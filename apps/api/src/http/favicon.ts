@@ -5,10 +5,9 @@ import sharp from 'sharp';
 import { messages } from '@cloud-portal/contract/validation/messages';
 import type { CompanyDirectory } from '../tenancy/company-directory';
 import { requestOrigin } from '../tenancy/request-origin';
+import { findUploadedLogo } from '../lib/uploaded-logo';
 import { sendEnvelope } from './envelope';
 
-const UPLOADS_PREFIX = '/uploads/';
-const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 /** Browsers ask for the icon on every page: a day's cache, checked again by its ETag. */
 const CACHE_CONTROL = 'public, max-age=86400';
 const ICON_SIZE = 64;
@@ -23,13 +22,10 @@ const cache = new Map<string, Icon>();
  * that can be read: the path is not under /uploads, leaves the folder, or is not an image.
  */
 async function iconFromLogo(uploadsDir: string, logoPath: string | null): Promise<Icon | null> {
-  if (!logoPath?.startsWith(UPLOADS_PREFIX)) return null;
-  const root = path.resolve(uploadsDir);
-  const file = path.resolve(root, logoPath.slice(UPLOADS_PREFIX.length));
-  if (!file.startsWith(root + path.sep)) return null;
+  const logo = await findUploadedLogo(uploadsDir, logoPath);
+  if (!logo) return null;
+  const { file, stat } = logo;
   try {
-    const stat = await fs.stat(file);
-    if (!stat.isFile() || stat.size > MAX_LOGO_BYTES) return null;
     const key = `${file}:${stat.mtimeMs}`;
     const cached = cache.get(key);
     if (cached) return cached;
