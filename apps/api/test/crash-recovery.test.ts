@@ -10,9 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { openConfiguredDatabase } from '../src/db/open-configured-database';
-import { customers } from '../src/db/schema/accounts';
 import { vmProducts } from '../src/db/schema/catalogue';
-import { companyDomains } from '../src/db/schema/company';
 import { mailOutbox } from '../src/db/schema/mail';
 import { orders } from '../src/db/schema/orders';
 import { virtualMachines } from '../src/db/schema/virtual-machines';
@@ -28,6 +26,7 @@ import {
   waitFor,
   type PortalProcess,
 } from './scale-out/portal-process';
+import { companyIdOf, insertCustomer } from '../src/modules/vms/lifecycle-fixtures';
 
 // Issue 25, item 2 (ADR 025): a portal killed (kill -9) while it works a paid order's
 // provisioning and receipt jobs leaves them active; the next process to start runs them again,
@@ -87,39 +86,21 @@ async function pendingOrder(handle: DatabaseHandle) {
   await migrateAndSeedDemo(handle, config);
   config.credentialsKey = await loadCredentialsKey(handle.db, config);
   const db = handle.db;
-  const [domain] = await db
-    .select({ companyId: companyDomains.companyId })
-    .from(companyDomains)
-    .where(eq(companyDomains.origin, SITE));
-  const companyId = domain!.companyId;
+  const companyId = await companyIdOf(db, SITE);
   const [product] = await db
     .select({ id: vmProducts.id })
     .from(vmProducts)
     .where(and(eq(vmProducts.companyId, companyId), eq(vmProducts.serviceType, 'Proxmox VE')));
-  const email = `crash-${randomBytes(4).toString('hex')}@example.co.za`;
-  const [customer] = await db
-    .insert(customers)
-    .values({
-      companyId,
-      email,
-      passwordHash: 'not-a-real-hash',
-      firstName: 'Thandi',
-      lastName: 'Buyer',
-      dialCode: '+27',
-      mobileNumber: '825550199',
-      address: '1 Long Street',
-      city: 'Cape Town',
-      state: 'Western Cape',
-      postalCode: '8001',
-      region: 'South Africa',
-    })
-    .returning({ id: customers.id });
+  const { email, ...customer } = await insertCustomer(db, companyId, {
+    email: `crash-${randomBytes(4).toString('hex')}@example.co.za`,
+    lastName: 'Buyer',
+  });
   const [order] = await db
     .insert(orders)
     .values({
       reference: `ord-${randomBytes(8).toString('hex')}`,
       companyId,
-      customerId: customer!.id,
+      customerId: customer.id,
       kind: 1,
       gateway: 'Sandbox Payment',
       currency: 'ZAR',

@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { customers, passwordResetTokens } from '../../db/schema/accounts';
-import { companyDomains } from '../../db/schema/company';
 import { mailOutbox } from '../../db/schema/mail';
 import { migrateAndSeedDemo } from '../../db/seed/migrate-and-seed-demo';
 import type { DatabaseHandle } from '../../db/client';
@@ -26,6 +25,7 @@ import {
 } from '../../../test/support/test-app';
 import { post, signUpAndLogIn } from '../../../test/support/accounts';
 import { sendAtOnce } from '../../../test/support/http-burst';
+import { companyIdOf, insertCustomer } from '../vms/lifecycle-fixtures';
 
 const SENT = {
   status: 200,
@@ -73,23 +73,11 @@ describe('forgotPassword and forgotUserName do the same work for any address', (
     await migrateAndSeedDemo(database, config());
     jobs = await startJobQueue(database, () => {});
     app = await buildApp({ config: config(), db: database.db, jobs });
-    const [domain] = await database.db
-      .select({ companyId: companyDomains.companyId })
-      .from(companyDomains)
-      .where(eq(companyDomains.origin, MAIN_ORIGIN));
-    await database.db.insert(customers).values({
-      companyId: domain!.companyId,
+    const companyId = await companyIdOf(database.db, MAIN_ORIGIN);
+    await insertCustomer(database.db, companyId, {
       email: known,
-      passwordHash: 'not-a-real-hash',
       firstName: 'Known',
       lastName: 'Customer',
-      dialCode: '+27',
-      mobileNumber: '825550199',
-      address: '1 Long Street',
-      city: 'Cape Town',
-      state: 'Western Cape',
-      postalCode: '8001',
-      region: 'South Africa',
     });
   });
   afterAll(async () => {
@@ -144,14 +132,11 @@ describe('forgotPassword and forgotUserName do the same work for any address', (
   });
 
   it('a recovery job run again (its process died after writing the mail) sends no second mail', async () => {
-    const [domain] = await database.db
-      .select({ companyId: companyDomains.companyId })
-      .from(companyDomains)
-      .where(eq(companyDomains.origin, MAIN_ORIGIN));
+    const companyId = await companyIdOf(database.db, MAIN_ORIGIN);
     const mail = createMailService(database.db, jobs, 'x@y.z');
     for (const wants of ['password-reset', 'user-name-reminder'] as const) {
       const request = {
-        companyId: domain!.companyId,
+        companyId,
         email: known,
         language: 'en' as const,
         wants,

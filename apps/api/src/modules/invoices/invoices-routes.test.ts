@@ -1,16 +1,20 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '@cloud-portal/contract/orders/order-status';
 import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
-import { post, signUpAndLogIn } from '../../../test/support/accounts';
-import { customers } from '../../db/schema/accounts';
+import { post } from '../../../test/support/accounts';
+import {
+  getAs,
+  postAs,
+  signUpCustomer,
+  type SignedInCustomer,
+} from '../../../test/support/signed-in-customer';
 import { orders, paymentTransactions, type OrderDetails } from '../../db/schema/orders';
 import { randomToken } from '../../lib/tokens';
 import { readPdf, squash } from '../../pdf/read-pdf-text';
 import { renderReceiptForOrder } from './load-invoice';
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
-type Customer = Awaited<ReturnType<typeof signUpAndLogIn>> & { companyId: number; origin: string };
+type Customer = SignedInCustomer;
 let owner: Customer;
 let neighbour: Customer;
 let foreigner: Customer;
@@ -88,41 +92,21 @@ async function insertOrder(customer: Customer, seed: OrderSeed = {}) {
   return { id: order!.id, reference, receiptToken: receiptToken! };
 }
 
-async function logInAt(origin: string): Promise<Customer> {
-  const customer = await signUpAndLogIn(t.app, t.smtp, {}, origin);
-  const [row] = await t.database.db
-    .select({ companyId: customers.companyId })
-    .from(customers)
-    .where(eq(customers.id, customer.id));
-  return { ...customer, companyId: row!.companyId, origin };
-}
-
 const generateInvoice = (customer: Customer, productID: unknown, origin = customer.origin) =>
-  post(
-    t.app,
-    '/api/invoice/generateInvoice',
-    { productID },
-    { origin, cookies: customer.cookies, headers: customer.csrf },
-  );
+  postAs(t.app, customer, '/api/invoice/generateInvoice', { productID }, origin);
 
 const getPdf = (
   customer: Customer | null,
   token: string,
   headers: Record<string, string> = {},
-  origin = customer?.origin ?? MAIN_ORIGIN,
-) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/invoice/pdf/${encodeURIComponent(token)}`,
-    headers: { origin, ...headers },
-    cookies: customer?.cookies ?? {},
-  });
+  origin?: string,
+) => getAs(t.app, customer, `/api/invoice/pdf/${encodeURIComponent(token)}`, origin, headers);
 
 beforeAll(async () => {
   t = await createTestAppWithMail();
-  owner = await logInAt(MAIN_ORIGIN);
-  neighbour = await logInAt(MAIN_ORIGIN);
-  foreigner = await logInAt(SECOND_ORIGIN);
+  owner = await signUpCustomer(t, MAIN_ORIGIN);
+  neighbour = await signUpCustomer(t, MAIN_ORIGIN);
+  foreigner = await signUpCustomer(t, SECOND_ORIGIN);
 });
 afterAll(() => t.close());
 

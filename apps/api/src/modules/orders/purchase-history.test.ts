@@ -1,14 +1,16 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASE_HISTORY_PAGE_SIZE } from '@cloud-portal/contract/orders/purchase-history';
 import type { OrderStatus } from '@cloud-portal/contract/orders/order-status';
 import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
-import { signUpAndLogIn } from '../../../test/support/accounts';
-import { customers } from '../../db/schema/accounts';
+import {
+  getAs,
+  signUpCustomer,
+  type SignedInCustomer,
+} from '../../../test/support/signed-in-customer';
 import { orders, paymentTransactions } from '../../db/schema/orders';
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
-type Customer = Awaited<ReturnType<typeof signUpAndLogIn>> & { companyId: number; origin: string };
+type Customer = SignedInCustomer;
 let owner: Customer;
 let neighbour: Customer;
 let foreigner: Customer;
@@ -80,17 +82,8 @@ async function insertOrder(customer: Customer, seed: OrderSeed) {
   return { id: order!.id, reference };
 }
 
-async function logInAt(origin: string): Promise<Customer> {
-  const customer = await signUpAndLogIn(t.app, t.smtp, {}, origin);
-  const [row] = await t.database.db
-    .select({ companyId: customers.companyId })
-    .from(customers)
-    .where(eq(customers.id, customer.id));
-  return { ...customer, companyId: row!.companyId, origin };
-}
-
-const get = (customer: Customer | null, url: string, origin = customer?.origin ?? MAIN_ORIGIN) =>
-  t.app.inject({ method: 'GET', url, headers: { origin }, cookies: customer?.cookies ?? {} });
+const get = (customer: Customer | null, url: string, origin?: string) =>
+  getAs(t.app, customer, url, origin);
 
 const historyPage = async (customer: Customer, page?: number) => {
   const response = await get(
@@ -120,9 +113,9 @@ let failedWithTransaction: { id: number; reference: string };
 
 beforeAll(async () => {
   t = await createTestAppWithMail();
-  owner = await logInAt(MAIN_ORIGIN);
-  neighbour = await logInAt(MAIN_ORIGIN);
-  foreigner = await logInAt(SECOND_ORIGIN);
+  owner = await signUpCustomer(t, MAIN_ORIGIN);
+  neighbour = await signUpCustomer(t, MAIN_ORIGIN);
+  foreigner = await signUpCustomer(t, SECOND_ORIGIN);
   expect(foreigner.companyId).not.toBe(owner.companyId);
 
   const statuses: OrderStatus[] = ['paid', 'pending', 'failed', 'cancelled', 'expired'];
@@ -293,7 +286,7 @@ describe('purchase history', () => {
   });
 
   it('answers an empty history for a customer who has bought nothing', async () => {
-    const newcomer = await logInAt(MAIN_ORIGIN);
+    const newcomer = await signUpCustomer(t, MAIN_ORIGIN);
     expect(await historyPage(newcomer)).toEqual({ rows: [], total: 0, page: 1, pageSize: 10 });
   });
 

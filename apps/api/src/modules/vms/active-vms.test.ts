@@ -2,8 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVE_VMS_PAGE_SIZE, type TActiveVmsPage } from '@cloud-portal/contract/vms/active-vms';
 import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
-import { signUpAndLogIn } from '../../../test/support/accounts';
-import { customers } from '../../db/schema/accounts';
+import {
+  getAs,
+  signUpCustomer,
+  type SignedInCustomer,
+} from '../../../test/support/signed-in-customer';
 import { orders } from '../../db/schema/orders';
 import {
   orderTargets,
@@ -13,7 +16,7 @@ import {
 } from '../../db/schema/virtual-machines';
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
-type Customer = Awaited<ReturnType<typeof signUpAndLogIn>> & { companyId: number; origin: string };
+type Customer = SignedInCustomer;
 let owner: Customer;
 let neighbour: Customer;
 let foreigner: Customer;
@@ -97,19 +100,10 @@ async function insertVm(customer: Customer, seed: VmSeed) {
   return vm!;
 }
 
-async function logInAt(origin: string): Promise<Customer> {
-  const customer = await signUpAndLogIn(t.app, t.smtp, {}, origin);
-  const [row] = await t.database.db
-    .select({ companyId: customers.companyId })
-    .from(customers)
-    .where(eq(customers.id, customer.id));
-  return { ...customer, companyId: row!.companyId, origin };
-}
-
 const URL = '/api/vmAction/activeVMs';
 
-const get = (customer: Customer | null, url: string, origin = customer?.origin ?? MAIN_ORIGIN) =>
-  t.app.inject({ method: 'GET', url, headers: { origin }, cookies: customer?.cookies ?? {} });
+const get = (customer: Customer | null, url: string, origin?: string) =>
+  getAs(t.app, customer, url, origin);
 
 const vmPage = async (customer: Customer, page?: number): Promise<TActiveVmsPage> => {
   const response = await get(customer, `${URL}${page === undefined ? '' : `?page=${page}`}`);
@@ -131,9 +125,9 @@ let goldBlocked: { id: number; name: string };
 
 beforeAll(async () => {
   t = await createTestAppWithMail();
-  owner = await logInAt(MAIN_ORIGIN);
-  neighbour = await logInAt(MAIN_ORIGIN);
-  foreigner = await logInAt(SECOND_ORIGIN);
+  owner = await signUpCustomer(t, MAIN_ORIGIN);
+  neighbour = await signUpCustomer(t, MAIN_ORIGIN);
+  foreigner = await signUpCustomer(t, SECOND_ORIGIN);
   expect(foreigner.companyId).not.toBe(owner.companyId);
 
   const listed = ['running', 'shutoff', 'busy', 'failed', 'expired'] as const;
@@ -260,7 +254,7 @@ describe('active VMs', () => {
   });
 
   it('answers an empty list for a customer who has no VM', async () => {
-    const newcomer = await logInAt(MAIN_ORIGIN);
+    const newcomer = await signUpCustomer(t, MAIN_ORIGIN);
     expect(await vmPage(newcomer)).toEqual({ rows: [], total: 0, page: 1, pageSize: 10 });
   });
 
@@ -314,7 +308,7 @@ describe("a machine's update in progress and its clones and snapshots", () => {
     (await vmPage(customer)).rows.find((row) => row.ID === vmId)!;
 
   it('says a paid update is being applied until it is, then shows the new sizes at once', async () => {
-    const customer = await logInAt(MAIN_ORIGIN);
+    const customer = await signUpCustomer(t, MAIN_ORIGIN);
     const vm = await insertVm(customer, { createdAt: hoursLater(1) });
     await updateOrder(customer, vm.id, { status: 'pending', applied: false });
     await updateOrder(customer, vm.id, { status: 'paid', applied: true });
@@ -342,7 +336,7 @@ describe("a machine's update in progress and its clones and snapshots", () => {
   });
 
   it("counts the machine's clones and snapshots that are not deleted, its own only", async () => {
-    const customer = await logInAt(MAIN_ORIGIN);
+    const customer = await signUpCustomer(t, MAIN_ORIGIN);
     const vm = await insertVm(customer, { createdAt: hoursLater(1) });
     const other = await insertVm(customer, { createdAt: hoursLater(2) });
     const backup = (kind: 'clone' | 'snapshot', status: 'ready' | 'deleted', vmId = vm.id) =>

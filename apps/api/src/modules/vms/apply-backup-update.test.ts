@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, MAIN_ORIGIN, type TestApp } from '../../../test/support/test-app';
-import { customers, notifications } from '../../db/schema/accounts';
-import { companyDomains } from '../../db/schema/company';
+import { notifications } from '../../db/schema/accounts';
 import { simulatedMachines } from '../../db/schema/hypervisors';
 import { mailOutbox } from '../../db/schema/mail';
 import { orders, paymentTransactions, vmRequests, type OrderDetails } from '../../db/schema/orders';
@@ -20,6 +19,7 @@ import { ADD_DISK_LEASE_MS, applyUpdateOrder, POWER_CYCLING } from './apply-upda
 import { APPLY_FAILED } from './vm-order-detail';
 import { addedDisksOf } from './vm-sizes';
 import { makeVm } from './vm-orders.fixtures';
+import { companyIdOf, insertCustomer } from './lifecycle-fixtures';
 
 const OPERATION_MS = 20;
 
@@ -44,11 +44,7 @@ let deps: ApplyDeps;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [domain] = await t.database.db
-    .select({ companyId: companyDomains.companyId })
-    .from(companyDomains)
-    .where(eq(companyDomains.origin, MAIN_ORIGIN));
-  companyId = domain!.companyId;
+  companyId = await companyIdOf(t.database.db, MAIN_ORIGIN);
   deps = {
     db: t.database.db,
     mail: createMailService(t.database.db, recordedJobs, 'portal@example.com'),
@@ -70,25 +66,10 @@ const simulator = () =>
   );
 
 async function newCustomer() {
-  const email = `owner-${randomBytes(4).toString('hex')}@example.co.za`;
-  const [customer] = await t.database.db
-    .insert(customers)
-    .values({
-      companyId,
-      email,
-      passwordHash: 'not-a-real-hash',
-      firstName: 'Thandi',
-      lastName: 'Owner',
-      dialCode: '+27',
-      mobileNumber: '825550199',
-      address: '1 Long Street',
-      city: 'Cape Town',
-      state: 'Western Cape',
-      postalCode: '8001',
-      region: 'South Africa',
-    })
-    .returning({ id: customers.id });
-  return { id: customer!.id, email };
+  const { id, email } = await insertCustomer(t.database.db, companyId, {
+    email: `owner-${randomBytes(4).toString('hex')}@example.co.za`,
+  });
+  return { id, email };
 }
 
 async function machine(status: 'running' | 'shutoff' = 'running') {

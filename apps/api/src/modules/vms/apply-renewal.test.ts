@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, MAIN_ORIGIN, type TestApp } from '../../../test/support/test-app';
-import { customers, notifications } from '../../db/schema/accounts';
+import { notifications } from '../../db/schema/accounts';
 import { vmProducts } from '../../db/schema/catalogue';
-import { companyDomains } from '../../db/schema/company';
 import { mailOutbox } from '../../db/schema/mail';
 import { orders, paymentTransactions, vmRequests } from '../../db/schema/orders';
 import { orderTargets, virtualMachines } from '../../db/schema/virtual-machines';
@@ -16,6 +15,7 @@ import { createMailService } from '../../mail/mail-service';
 import { applyVerdict } from '../../payments/apply-verdict';
 import { applyPaidOrder } from './apply-paid-order';
 import { applyRenewal, RESTART_GIVE_UP_MS, type RenewalApplyDeps } from './apply-renewal';
+import { companyIdOf, insertCustomer } from './lifecycle-fixtures';
 
 const OPERATION_MS = 20;
 const DAY_MS = 86_400_000;
@@ -42,11 +42,7 @@ let deps: RenewalApplyDeps;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [domain] = await t.database.db
-    .select({ companyId: companyDomains.companyId })
-    .from(companyDomains)
-    .where(eq(companyDomains.origin, MAIN_ORIGIN));
-  companyId = domain!.companyId;
+  companyId = await companyIdOf(t.database.db, MAIN_ORIGIN);
   const [product] = await t.database.db
     .select({ id: vmProducts.id })
     .from(vmProducts)
@@ -73,25 +69,13 @@ const simulator = () =>
   );
 
 async function newCustomer() {
-  const email = `renewer-${randomBytes(4).toString('hex')}@example.co.za`;
-  const [customer] = await t.database.db
-    .insert(customers)
-    .values({
-      companyId,
-      email,
-      passwordHash: 'not-a-real-hash',
-      firstName: 'Sipho',
-      lastName: 'Renewer',
-      dialCode: '+27',
-      mobileNumber: '825550123',
-      address: '1 Long Street',
-      city: 'Cape Town',
-      state: 'Western Cape',
-      postalCode: '8001',
-      region: 'South Africa',
-    })
-    .returning({ id: customers.id });
-  return { id: customer!.id, email };
+  const { id, email } = await insertCustomer(t.database.db, companyId, {
+    email: `renewer-${randomBytes(4).toString('hex')}@example.co.za`,
+    firstName: 'Sipho',
+    lastName: 'Renewer',
+    mobileNumber: '825550123',
+  });
+  return { id, email };
 }
 
 type Customer = Awaited<ReturnType<typeof newCustomer>>;

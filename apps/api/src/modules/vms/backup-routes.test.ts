@@ -5,9 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
 import { backupMessages } from '@cloud-portal/contract/vms/backup-pricing';
 import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
-import { post, signUpAndLogIn } from '../../../test/support/accounts';
+import {
+  getAs,
+  postAs,
+  signUpCustomer,
+  type SignedInCustomer,
+} from '../../../test/support/signed-in-customer';
 import { sendAtOnce } from '../../../test/support/http-burst';
-import { customers, notifications } from '../../db/schema/accounts';
+import { notifications } from '../../db/schema/accounts';
 import { mailOutbox } from '../../db/schema/mail';
 import { orders, paymentTransactions } from '../../db/schema/orders';
 import { orderTargets, vmBackups, virtualMachines } from '../../db/schema/virtual-machines';
@@ -17,54 +22,28 @@ import { resolveCredentialsKey } from '../../payments/credentials-key';
 import { deleteExpiredBackups } from './backups';
 import { blockedMessage } from './own-vm';
 import { waitUntil } from '../../../test/support/wait-until';
-import { makeVm, type VmSeed } from './vm-orders.fixtures';
+import { makeVmFor, type VmSeed } from './vm-orders.fixtures';
 
 const OPERATION_MS = 50;
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
 let port: number;
-type Customer = Awaited<ReturnType<typeof signUpAndLogIn>> & { companyId: number; origin: string };
+type Customer = SignedInCustomer;
 let owner: Customer;
 let neighbour: Customer;
 let foreigner: Customer;
-
-async function logInAt(origin: string): Promise<Customer> {
-  const customer = await signUpAndLogIn(t.app, t.smtp, {}, origin);
-  const [row] = await t.database.db
-    .select({ companyId: customers.companyId })
-    .from(customers)
-    .where(eq(customers.id, customer.id));
-  return { ...customer, companyId: row!.companyId, origin };
-}
 
 const simulatorOf = (companyId: number) =>
   new SimulatorHypervisor({ operationMs: OPERATION_MS }, { database: t.database.db, companyId });
 
 const vmOf = (customer: Customer, seed: Partial<VmSeed> = {}) =>
-  makeVm(
-    {
-      db: t.database.db,
-      simulator: simulatorOf(customer.companyId),
-      settle: waitUntil,
-      now: () => new Date(),
-    },
-    { companyId: customer.companyId, customerId: customer.id, ...seed },
-  );
+  makeVmFor(t.database.db, OPERATION_MS, customer, seed);
 
 const call = (customer: Customer, path: string, payload: object) =>
-  post(t.app, `/api/${path}`, payload, {
-    origin: customer.origin,
-    cookies: customer.cookies,
-    headers: customer.csrf,
-  });
+  postAs(t.app, customer, `/api/${path}`, payload);
 
 const backupsOf = (customer: Customer, query = '') =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/vmAction/vmBackups${query}`,
-    headers: { origin: customer.origin },
-    cookies: customer.cookies,
-  });
+  getAs(t.app, customer, `/api/vmAction/vmBackups${query}`);
 
 /** A clone or snapshot made on the simulator and recorded as its paid order's job would leave it. */
 async function seedBackup(customer: Customer, vmId: number, kind: 'clone' | 'snapshot') {
@@ -137,9 +116,9 @@ beforeAll(async () => {
   );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
-  owner = await logInAt(MAIN_ORIGIN);
-  neighbour = await logInAt(MAIN_ORIGIN);
-  foreigner = await logInAt(SECOND_ORIGIN);
+  owner = await signUpCustomer(t, MAIN_ORIGIN);
+  neighbour = await signUpCustomer(t, MAIN_ORIGIN);
+  foreigner = await signUpCustomer(t, SECOND_ORIGIN);
   expect(foreigner.companyId).not.toBe(owner.companyId);
 });
 afterAll(() => t.close());

@@ -23,18 +23,23 @@ export async function companyIdOf(db: Database, origin: string): Promise<number>
   return domain!.companyId;
 }
 
-export async function insertCustomer(db: Database, companyId: number) {
-  const email = `owner-${randomBytes(5).toString('hex')}@example.co.za`;
+/** A customer row of `companyId` (no usable password), named as `who` says or Thandi Owner. */
+export async function insertCustomer(
+  db: Database,
+  companyId: number,
+  who: { email?: string; firstName?: string; lastName?: string; mobileNumber?: string } = {},
+) {
+  const email = who.email ?? `owner-${randomBytes(5).toString('hex')}@example.co.za`;
   const [customer] = await db
     .insert(customers)
     .values({
       companyId,
       email,
       passwordHash: 'not-a-real-hash',
-      firstName: 'Thandi',
-      lastName: 'Owner',
+      firstName: who.firstName ?? 'Thandi',
+      lastName: who.lastName ?? 'Owner',
       dialCode: '+27',
-      mobileNumber: '825550199',
+      mobileNumber: who.mobileNumber ?? '825550199',
       address: '1 Long Street',
       city: 'Cape Town',
       state: 'Western Cape',

@@ -11,9 +11,14 @@ import {
   RESTORE_ARCHIVE_NOT_RENEWED,
   RESTORE_ARCHIVE_SUCCESS,
 } from '@cloud-portal/contract/vms/restore-archive-vm';
-import { post, signUpAndLogIn } from '../../../test/support/accounts';
+import { post } from '../../../test/support/accounts';
+import {
+  getAs,
+  postAs,
+  signUpCustomer,
+  type SignedInCustomer,
+} from '../../../test/support/signed-in-customer';
 import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
-import { customers } from '../../db/schema/accounts';
 import { orders } from '../../db/schema/orders';
 import { orderTargets, virtualMachines, vmBackups } from '../../db/schema/virtual-machines';
 import { createHypervisorConnector } from '../../hypervisors/company-hypervisors';
@@ -31,40 +36,23 @@ import { blockedMessage, VM_NOT_FOUND } from './own-vm';
 const OPERATION_MS = 50;
 const DAY_MS = 86_400_000;
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
-type Customer = Awaited<ReturnType<typeof signUpAndLogIn>> & { companyId: number; origin: string };
+type Customer = SignedInCustomer;
 let owner: Customer;
 let neighbour: Customer;
 let foreigner: Customer;
 let hypervisor: Hypervisor;
 
-async function logInAt(origin: string): Promise<Customer> {
-  const customer = await signUpAndLogIn(t.app, t.smtp, {}, origin);
-  const [row] = await t.database.db
-    .select({ companyId: customers.companyId })
-    .from(customers)
-    .where(eq(customers.id, customer.id));
-  return { ...customer, companyId: row!.companyId, origin };
-}
-
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
 const vmOf = (customer: Customer, seed: Omit<VmSeed, 'companyId' | 'customerId'>) =>
   insertVm(t.database.db, { companyId: customer.companyId, customerId: customer.id, ...seed });
 
-const get = (customer: Customer | null, url: string) =>
-  t.app.inject({
-    method: 'GET',
-    url,
-    headers: { origin: customer?.origin ?? MAIN_ORIGIN },
-    cookies: customer?.cookies ?? {},
-  });
+const get = (customer: Customer | null, url: string) => getAs(t.app, customer, url);
 
 const restore = (customer: Customer, uuid: string, provider = SERVICE_TYPE) =>
-  post(
-    t.app,
-    '/api/virtualMachine/restoreArchiveVM',
-    { provider, virtualMachineUUID: uuid },
-    { origin: customer.origin, cookies: customer.cookies, headers: customer.csrf },
-  );
+  postAs(t.app, customer, '/api/virtualMachine/restoreArchiveVM', {
+    provider,
+    virtualMachineUUID: uuid,
+  });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const settle = () => pause(OPERATION_MS * 3);
@@ -125,9 +113,9 @@ const rowOf = async (vmId: number) =>
 
 beforeAll(async () => {
   t = await createTestAppWithMail({ SIMULATOR_OPERATION_MS: String(OPERATION_MS) });
-  owner = await logInAt(MAIN_ORIGIN);
-  neighbour = await logInAt(MAIN_ORIGIN);
-  foreigner = await logInAt(SECOND_ORIGIN);
+  owner = await signUpCustomer(t, MAIN_ORIGIN);
+  neighbour = await signUpCustomer(t, MAIN_ORIGIN);
+  foreigner = await signUpCustomer(t, SECOND_ORIGIN);
   expect(foreigner.companyId).not.toBe(owner.companyId);
   hypervisor = await createHypervisorConnector({
     db: t.database.db,
@@ -248,7 +236,7 @@ describe('GET /api/vmAction/archivedVMs', () => {
   const URL = '/api/vmAction/archivedVMs';
 
   it("lists only the customer's archived machines, latest archived first, page by page", async () => {
-    const customer = await logInAt(MAIN_ORIGIN);
+    const customer = await signUpCustomer(t, MAIN_ORIGIN);
     const archived = [];
     for (let index = 0; index < 12; index++) {
       archived.push(
@@ -314,7 +302,7 @@ describe("an archived machine's clones and snapshots (its nested rows)", () => {
     });
 
   it('counts them on the Archived list and lists them for the machine, to its owner only', async () => {
-    const customer = await logInAt(MAIN_ORIGIN);
+    const customer = await signUpCustomer(t, MAIN_ORIGIN);
     const archived = await archivedOf(customer);
     const bare = await archivedOf(customer);
     const clone = await backupOf(archived, 'clone');
@@ -365,7 +353,7 @@ describe("an archived machine's clones and snapshots (its nested rows)", () => {
   });
 
   it("refuses to restore an archived machine's snapshot until the machine is restored", async () => {
-    const customer = await logInAt(MAIN_ORIGIN);
+    const customer = await signUpCustomer(t, MAIN_ORIGIN);
     const archived = await archivedOf(customer);
     const snapshot = await backupOf(archived, 'snapshot');
     const response = await post(

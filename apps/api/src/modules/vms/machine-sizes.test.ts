@@ -1,13 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppWithMail, MAIN_ORIGIN } from '../../../test/support/test-app';
-import { post, signUpAndLogIn } from '../../../test/support/accounts';
+import { createTestAppWithMail } from '../../../test/support/test-app';
+import {
+  getAs,
+  postAs,
+  signUpCustomer,
+  type SignedInCustomer,
+} from '../../../test/support/signed-in-customer';
 import { waitUntil } from '../../../test/support/wait-until';
-import { customers } from '../../db/schema/accounts';
 import { orders } from '../../db/schema/orders';
 import { vmBackups } from '../../db/schema/virtual-machines';
 import { SimulatorHypervisor } from '../../hypervisors/providers/simulator';
-import { makeVm } from './vm-orders.fixtures';
+import { CUSTOM_GPU_UBUNTU, makeVmFor } from './vm-orders.fixtures';
 
 /**
  * Issue 25 item 5: a machine's sizes have one source. After two "Add Disk" updates every call
@@ -19,37 +23,20 @@ import { makeVm } from './vm-orders.fixtures';
 const OPERATION_MS = 50;
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
-type Customer = Awaited<ReturnType<typeof signUpAndLogIn>> & { companyId: number; origin: string };
-let owner: Customer;
+let owner: SignedInCustomer;
 
 beforeAll(async () => {
   t = await createTestAppWithMail({ SIMULATOR_OPERATION_MS: String(OPERATION_MS) });
-  const customer = await signUpAndLogIn(t.app, t.smtp, {}, MAIN_ORIGIN);
-  const [row] = await t.database.db
-    .select({ companyId: customers.companyId })
-    .from(customers)
-    .where(eq(customers.id, customer.id));
-  owner = { ...customer, companyId: row!.companyId, origin: MAIN_ORIGIN };
+  owner = await signUpCustomer(t);
 });
 afterAll(() => t.close());
 
 const simulatorOf = (companyId: number) =>
   new SimulatorHypervisor({ operationMs: OPERATION_MS }, { database: t.database.db, companyId });
 
-const call = (path: string, payload: object) =>
-  post(t.app, `/api/${path}`, payload, {
-    origin: owner.origin,
-    cookies: owner.cookies,
-    headers: owner.csrf,
-  });
+const call = (path: string, payload: object) => postAs(t.app, owner, `/api/${path}`, payload);
 
-const get = (path: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/${path}`,
-    headers: { origin: owner.origin },
-    cookies: owner.cookies,
-  });
+const get = (path: string) => getAs(t.app, owner, `/api/${path}`);
 
 async function appliedOrder(reference: string) {
   const deadline = Date.now() + 30_000;
@@ -70,23 +57,10 @@ describe('a machine with two added disks (issue 25 item 5)', () => {
   it('is shown and billed with all its disks by every read call and every quote', async () => {
     // Custom GPU-ready Ubuntu (bypasses payment): Memory 48.00/GB, Disk 1.40/GB, Processor
     // 90.00/vCPU per 30 days, VAT 15 %; 16 GB / 6 vCPU / 250 GB, 11.5 days left (priced as 12).
-    const { vm, uuid } = await makeVm(
-      {
-        db: t.database.db,
-        simulator: simulatorOf(owner.companyId),
-        settle: waitUntil,
-        now: () => new Date(),
-      },
-      {
-        companyId: owner.companyId,
-        customerId: owner.id,
-        productName: 'Custom GPU-ready Ubuntu',
-        ramGb: 16,
-        vcpus: 6,
-        diskGb: 250,
-        endsInDays: 11.5,
-      },
-    );
+    const { vm, uuid } = await makeVmFor(t.database.db, OPERATION_MS, owner, {
+      ...CUSTOM_GPU_UBUNTU,
+      endsInDays: 11.5,
+    });
     // Each added 50 GB disk: 50 × 1.40 × 12/30 = 28.00, VAT 4.20, 32.20.
     for (let disk = 1; disk <= 2; disk += 1) {
       const response = await call('virtualMachine/updateVM', {

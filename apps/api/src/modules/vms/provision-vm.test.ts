@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, MAIN_ORIGIN, type TestApp } from '../../../test/support/test-app';
-import { customers, notifications } from '../../db/schema/accounts';
+import { notifications } from '../../db/schema/accounts';
 import { vmProducts } from '../../db/schema/catalogue';
-import { companies, companyDomains } from '../../db/schema/company';
+import { companies } from '../../db/schema/company';
 import { simulatedMachines } from '../../db/schema/hypervisors';
 import { mailOutbox } from '../../db/schema/mail';
 import { orders, paymentTransactions, vmRequests } from '../../db/schema/orders';
@@ -20,6 +20,7 @@ import { startJobQueue, type JobQueue } from '../../jobs/job-queue';
 import { createMailService } from '../../mail/mail-service';
 import { applyVerdict } from '../../payments/apply-verdict';
 import { PROVISIONING_ATTEMPTS, provisionVm, type ProvisionDeps } from './provision-vm';
+import { companyIdOf, insertCustomer } from './lifecycle-fixtures';
 
 const OPERATION_MS = 20;
 const PERIOD_DAYS = 90;
@@ -46,11 +47,7 @@ let deps: ProvisionDeps;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [domain] = await t.database.db
-    .select({ companyId: companyDomains.companyId })
-    .from(companyDomains)
-    .where(eq(companyDomains.origin, MAIN_ORIGIN));
-  companyId = domain!.companyId;
+  companyId = await companyIdOf(t.database.db, MAIN_ORIGIN);
   const [product] = await t.database.db
     .select({ id: vmProducts.id })
     .from(vmProducts)
@@ -79,30 +76,16 @@ const simulator = () =>
 /** A customer with a paid new-purchase order of 4 GB, 2 vCPU and 100 GB for 90 days. */
 async function paidOrder(language: 'en' | 'ko' = 'en', jobs: JobQueue = recordedJobs) {
   const db = t.database.db;
-  const email = `buyer-${randomBytes(4).toString('hex')}@example.co.za`;
-  const [customer] = await db
-    .insert(customers)
-    .values({
-      companyId,
-      email,
-      passwordHash: 'not-a-real-hash',
-      firstName: 'Thandi',
-      lastName: 'Buyer',
-      dialCode: '+27',
-      mobileNumber: '825550199',
-      address: '1 Long Street',
-      city: 'Cape Town',
-      state: 'Western Cape',
-      postalCode: '8001',
-      region: 'South Africa',
-    })
-    .returning({ id: customers.id });
+  const { email, ...customer } = await insertCustomer(db, companyId, {
+    email: `buyer-${randomBytes(4).toString('hex')}@example.co.za`,
+    lastName: 'Buyer',
+  });
   const [order] = await db
     .insert(orders)
     .values({
       reference: `ord-${randomBytes(8).toString('hex')}`,
       companyId,
-      customerId: customer!.id,
+      customerId: customer.id,
       kind: 1,
       gateway: 'Sandbox Payment',
       currency: 'ZAR',
@@ -134,7 +117,7 @@ async function paidOrder(language: 'en' | 'ko' = 'en', jobs: JobQueue = recorded
     { status: 'paid', amountMinor: 136_620, currency: 'ZAR' },
   );
   expect(settled.settled).toBe(true);
-  return { order: order!, customerId: customer!.id, email };
+  return { order: order!, customerId: customer.id, email };
 }
 
 async function machineOf(orderId: number) {

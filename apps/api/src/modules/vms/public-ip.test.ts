@@ -8,8 +8,12 @@ import {
 import type { TActiveVmsPage } from '@cloud-portal/contract/vms/active-vms';
 import type { TUserProfileInfoResponse } from '@cloud-portal/contract/accounts/profile';
 import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
-import { post, signUpAndLogIn } from '../../../test/support/accounts';
-import { customers } from '../../db/schema/accounts';
+import { post } from '../../../test/support/accounts';
+import {
+  postAs,
+  signUpCustomer,
+  type SignedInCustomer,
+} from '../../../test/support/signed-in-customer';
 import { companies } from '../../db/schema/company';
 import { orders } from '../../db/schema/orders';
 import {
@@ -20,7 +24,7 @@ import {
 import { blockedMessage } from './own-vm';
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
-type Customer = Awaited<ReturnType<typeof signUpAndLogIn>> & { companyId: number; origin: string };
+type Customer = SignedInCustomer;
 let owner: Customer;
 let neighbour: Customer;
 let foreigner: Customer;
@@ -93,15 +97,6 @@ async function insertVm(customer: Customer, seed: VmSeed = {}): Promise<Vm> {
   return vm!;
 }
 
-async function logInAt(origin: string): Promise<Customer> {
-  const customer = await signUpAndLogIn(t.app, t.smtp, {}, origin);
-  const [row] = await t.database.db
-    .select({ companyId: customers.companyId })
-    .from(customers)
-    .where(eq(customers.id, customer.id));
-  return { ...customer, companyId: row!.companyId, origin };
-}
-
 const URL = '/api/allowIP/assignPublicIP';
 
 const requestFor = (vm: Vm, overrides: Record<string, unknown> = {}) => ({
@@ -114,7 +109,7 @@ const requestFor = (vm: Vm, overrides: Record<string, unknown> = {}) => ({
 });
 
 const assign = (customer: Customer, body: object, origin = customer.origin) =>
-  post(t.app, URL, body, { origin, cookies: customer.cookies, headers: customer.csrf });
+  postAs(t.app, customer, URL, body, origin);
 
 const assigned = async (customer: Customer, body: object) => {
   const response = await assign(customer, body);
@@ -155,9 +150,9 @@ async function replacePool(companyId: number, addresses: string[]) {
 beforeAll(async () => {
   // A pool of PostgreSQL connections large enough for the bursts below to really overlap.
   t = await createTestAppWithMail({}, { maxConnections: 12 });
-  owner = await logInAt(MAIN_ORIGIN);
-  neighbour = await logInAt(MAIN_ORIGIN);
-  foreigner = await logInAt(SECOND_ORIGIN);
+  owner = await signUpCustomer(t, MAIN_ORIGIN);
+  neighbour = await signUpCustomer(t, MAIN_ORIGIN);
+  foreigner = await signUpCustomer(t, SECOND_ORIGIN);
   expect(foreigner.companyId).not.toBe(owner.companyId);
 });
 afterAll(() => t.close());

@@ -6,15 +6,20 @@ import type {
   TGetVmDetailForRenewResponse,
 } from '@cloud-portal/contract/vms/renew-vm';
 import { createListeningTestApp, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
-import { post, signUpAndLogIn } from '../../../test/support/accounts';
+import { post } from '../../../test/support/accounts';
+import {
+  postAs,
+  signUpCustomer,
+  type SignedInCustomer,
+} from '../../../test/support/signed-in-customer';
 import { sendAtOnce } from '../../../test/support/http-burst';
-import { customers, notifications } from '../../db/schema/accounts';
+import { notifications } from '../../db/schema/accounts';
 import { vmProducts } from '../../db/schema/catalogue';
 import { orders } from '../../db/schema/orders';
 import { orderTargets, virtualMachines, type VM_STATUSES } from '../../db/schema/virtual-machines';
 
 let t: Awaited<ReturnType<typeof createListeningTestApp>>;
-type Customer = Awaited<ReturnType<typeof signUpAndLogIn>> & { companyId: number; origin: string };
+type Customer = SignedInCustomer;
 let owner: Customer;
 let neighbour: Customer;
 let foreigner: Customer;
@@ -25,15 +30,6 @@ const DAY_MS = 86_400_000;
 const BLOCKED = 'This VM is blocked by admin, so you are not able to renew the VM.';
 const IN_PROGRESS = 'This VM already has a renewal in progress.';
 let nextReference = 0;
-
-async function logInAt(origin: string): Promise<Customer> {
-  const customer = await signUpAndLogIn(t.app, t.smtp, {}, origin);
-  const [row] = await t.database.db
-    .select({ companyId: customers.companyId })
-    .from(customers)
-    .where(eq(customers.id, customer.id));
-  return { ...customer, companyId: row!.companyId, origin };
-}
 
 type VmSeed = {
   productId?: number;
@@ -46,34 +42,49 @@ type VmSeed = {
   periodDays?: number;
 };
 
+/**
+ * An order of `costMinor` with no discount or tax, for an hour, of an Ubuntu Starter for 30 days:
+ * `values` say what kind of order it is and whatever else differs.
+ */
+const orderRow = (
+  who: { companyId: number; customerId: number },
+  costMinor: number,
+  values: Pick<typeof orders.$inferInsert, 'reference' | 'kind' | 'status'> &
+    Partial<typeof orders.$inferInsert>,
+): typeof orders.$inferInsert => ({
+  companyId: who.companyId,
+  customerId: who.customerId,
+  gateway: 'Sandbox Payment',
+  currency: 'ZAR',
+  costMinor,
+  discountMinor: 0,
+  taxMinor: 0,
+  totalMinor: costMinor,
+  taxBasisPoints: 1500,
+  taxBasis: 'beforeDiscount',
+  chargeCurrency: 'ZAR',
+  chargeTotalMinor: costMinor,
+  productName: 'Ubuntu Starter',
+  operatingSystem: 'Ubuntu',
+  lines: [],
+  periodDays: 30,
+  expiresAt: new Date(Date.now() + 3_600_000),
+  ...values,
+});
+
 /** A machine as the provisioning job leaves it (with the paid order that bought it). */
 async function insertVm(customer: Customer, seed: VmSeed = {}) {
   const db = t.database.db;
   const [order] = await db
     .insert(orders)
-    .values({
-      reference: `RNW-${customer.id}-${++nextReference}`,
-      companyId: customer.companyId,
-      customerId: customer.id,
-      kind: 1,
-      status: 'paid',
-      gateway: 'Sandbox Payment',
-      currency: 'ZAR',
-      costMinor: 10_000,
-      discountMinor: 0,
-      taxMinor: 0,
-      totalMinor: 10_000,
-      taxBasisPoints: 1500,
-      taxBasis: 'beforeDiscount',
-      chargeCurrency: 'ZAR',
-      chargeTotalMinor: 10_000,
-      productName: 'Ubuntu Starter',
-      operatingSystem: 'Ubuntu',
-      lines: [],
-      periodDays: 30,
-      expiresAt: new Date(Date.now() + 3_600_000),
-      appliedAt: new Date(),
-    })
+    .values(
+      orderRow({ companyId: customer.companyId, customerId: customer.id }, 10_000, {
+        reference: `RNW-${customer.id}-${++nextReference}`,
+        kind: 1,
+        status: 'paid',
+        appliedAt: new Date(),
+      }),
+    )
     .returning({ id: orders.id });
   const [vm] = await db
     .insert(virtualMachines)
@@ -109,30 +120,16 @@ async function addedDisk(
 ) {
   const [order] = await t.database.db
     .insert(orders)
-    .values({
-      reference: `RNW-DISK-${++nextReference}`,
-      companyId: vm.companyId,
-      customerId: vm.customerId,
-      kind: 4,
-      status: 'paid',
-      gateway: 'Sandbox Payment',
-      currency: 'ZAR',
-      costMinor: 1_000,
-      discountMinor: 0,
-      taxMinor: 0,
-      totalMinor: 1_000,
-      taxBasisPoints: 1500,
-      taxBasis: 'beforeDiscount',
-      chargeCurrency: 'ZAR',
-      chargeTotalMinor: 1_000,
-      productName: 'Ubuntu Starter',
-      operatingSystem: 'Ubuntu',
-      lines: [{ name: 'Disk', count: sizeGb, unit: 'GB', costMinor: 1_000, discountMinor: 0 }],
-      details: { updateType: 'Disk', allowsPowerCycle: false },
-      periodDays: 30,
-      expiresAt: new Date(Date.now() + 3_600_000),
-      appliedAt: new Date(),
-    })
+    .values(
+      orderRow(vm, 1_000, {
+        reference: `RNW-DISK-${++nextReference}`,
+        kind: 4,
+        status: 'paid',
+        lines: [{ name: 'Disk', count: sizeGb, unit: 'GB', costMinor: 1_000, discountMinor: 0 }],
+        details: { updateType: 'Disk', allowsPowerCycle: false },
+        appliedAt: new Date(),
+      }),
+    )
     .returning({ id: orders.id });
   await t.database.db
     .insert(orderTargets)
@@ -140,11 +137,7 @@ async function addedDisk(
 }
 
 const as = (customer: Customer, url: string, payload: object) =>
-  post(t.app, url, payload, {
-    cookies: customer.cookies,
-    headers: customer.csrf,
-    origin: customer.origin,
-  });
+  postAs(t.app, customer, url, payload);
 
 const detail = (customer: Customer, productID: number) =>
   as(customer, '/api/virtualMachine/getVMDetailForRenew', { productID });
@@ -172,9 +165,9 @@ const renewSelected = (customer: Customer, ids: unknown, overrides: object = {})
 
 beforeAll(async () => {
   t = await createListeningTestApp();
-  owner = await logInAt(MAIN_ORIGIN);
-  neighbour = await logInAt(MAIN_ORIGIN);
-  foreigner = await logInAt(SECOND_ORIGIN);
+  owner = await signUpCustomer(t, MAIN_ORIGIN);
+  neighbour = await signUpCustomer(t, MAIN_ORIGIN);
+  foreigner = await signUpCustomer(t, SECOND_ORIGIN);
   expect(foreigner.companyId).not.toBe(owner.companyId);
   const rows = await t.database.db
     .select({ id: vmProducts.id, name: vmProducts.name, companyId: vmProducts.companyId })
@@ -894,28 +887,13 @@ describe('transactionApi’s updateID and isClone (vm-lifecycle.md §7)', () => 
   const pendingOrder = async (kind: number) => {
     const [order] = await t.database.db
       .insert(orders)
-      .values({
-        reference: `RNW-TX-${++nextReference}`,
-        companyId: owner.companyId,
-        customerId: owner.id,
-        kind,
-        status: 'pending',
-        gateway: 'Sandbox Payment',
-        currency: 'ZAR',
-        costMinor: 1_000,
-        discountMinor: 0,
-        taxMinor: 0,
-        totalMinor: 1_000,
-        taxBasisPoints: 1500,
-        taxBasis: 'beforeDiscount',
-        chargeCurrency: 'ZAR',
-        chargeTotalMinor: 1_000,
-        productName: 'Ubuntu Starter',
-        operatingSystem: 'Ubuntu',
-        lines: [],
-        periodDays: 30,
-        expiresAt: new Date(Date.now() + 3_600_000),
-      })
+      .values(
+        orderRow({ companyId: owner.companyId, customerId: owner.id }, 1_000, {
+          reference: `RNW-TX-${++nextReference}`,
+          kind,
+          status: 'pending',
+        }),
+      )
       .returning({ id: orders.id, reference: orders.reference });
     return order!;
   };

@@ -2,17 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupMessages } from '@cloud-portal/contract/vms/backup-pricing';
-import { createTestAppWithMail, MAIN_ORIGIN } from '../../../test/support/test-app';
-import { post, signUpAndLogIn } from '../../../test/support/accounts';
+import { createTestAppWithMail } from '../../../test/support/test-app';
+import {
+  getAs,
+  postAs,
+  signUpCustomer,
+  type SignedInCustomer,
+} from '../../../test/support/signed-in-customer';
 import { waitUntil } from '../../../test/support/wait-until';
-import { customers } from '../../db/schema/accounts';
 import { orders } from '../../db/schema/orders';
 import { orderTargets, vmBackups, virtualMachines } from '../../db/schema/virtual-machines';
 import { SimulatorHypervisor } from '../../hypervisors/providers/simulator';
 import { createMailService } from '../../mail/mail-service';
 import { recordingJobQueue } from './lifecycle-fixtures';
 import { sweepVmLifecycle } from './vm-expiry';
-import { DAY_MS, makeVm } from './vm-orders.fixtures';
+import { CUSTOM_GPU_UBUNTU, DAY_MS, makeVmFor } from './vm-orders.fixtures';
 
 /**
  * Issue 25 item 6 (ADR 019 amended): a restored clone runs for what was paid for it — the
@@ -23,49 +27,22 @@ import { DAY_MS, makeVm } from './vm-orders.fixtures';
 const OPERATION_MS = 50;
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
-type Customer = Awaited<ReturnType<typeof signUpAndLogIn>> & { companyId: number; origin: string };
-let owner: Customer;
+let owner: SignedInCustomer;
 
 beforeAll(async () => {
   t = await createTestAppWithMail({ SIMULATOR_OPERATION_MS: String(OPERATION_MS) });
-  const customer = await signUpAndLogIn(t.app, t.smtp, {}, MAIN_ORIGIN);
-  const [row] = await t.database.db
-    .select({ companyId: customers.companyId })
-    .from(customers)
-    .where(eq(customers.id, customer.id));
-  owner = { ...customer, companyId: row!.companyId, origin: MAIN_ORIGIN };
+  owner = await signUpCustomer(t);
 });
 afterAll(() => t.close());
 
 const simulatorOf = (companyId: number) =>
   new SimulatorHypervisor({ operationMs: OPERATION_MS }, { database: t.database.db, companyId });
 
-const call = (path: string, payload: object) =>
-  post(t.app, `/api/${path}`, payload, {
-    origin: owner.origin,
-    cookies: owner.cookies,
-    headers: owner.csrf,
-  });
+const call = (path: string, payload: object) => postAs(t.app, owner, `/api/${path}`, payload);
 
 /** Custom GPU-ready Ubuntu (bypasses payment), 16 GB / 6 vCPU / 250 GB, 90 days left. */
 const parentVm = () =>
-  makeVm(
-    {
-      db: t.database.db,
-      simulator: simulatorOf(owner.companyId),
-      settle: waitUntil,
-      now: () => new Date(),
-    },
-    {
-      companyId: owner.companyId,
-      customerId: owner.id,
-      productName: 'Custom GPU-ready Ubuntu',
-      ramGb: 16,
-      vcpus: 6,
-      diskGb: 250,
-      endsInDays: 90,
-    },
-  );
+  makeVmFor(t.database.db, OPERATION_MS, owner, { ...CUSTOM_GPU_UBUNTU, endsInDays: 90 });
 
 const vmRow = async (id: number) =>
   (await t.database.db.select().from(virtualMachines).where(eq(virtualMachines.id, id)))[0]!;
@@ -105,12 +82,7 @@ describe('a restored clone (issue 25 item 6)', () => {
     expect(clone.endsAt!.toISOString()).toBe(boughtEnd.toISOString());
     expect(clone.endsAt!.getTime()).toBeLessThan(parent.endsAt!.getTime() - 70 * DAY_MS);
     expect(clone.periodDays).toBe(14);
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: '/api/vmAction/activeVMs?page=1',
-      headers: { origin: owner.origin },
-      cookies: owner.cookies,
-    });
+    const listed = await getAs(t.app, owner, '/api/vmAction/activeVMs?page=1');
     expect(listed.json().data.rows.find((row: { ID: number }) => row.ID === cloneId)).toMatchObject(
       { isClone: 1, endDate: boughtEnd.toISOString() },
     );

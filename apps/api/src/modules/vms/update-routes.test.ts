@@ -3,59 +3,41 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
 import { updateMessages } from '@cloud-portal/contract/vms/update-pricing';
 import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
-import { post, signUpAndLogIn } from '../../../test/support/accounts';
-import { customers } from '../../db/schema/accounts';
+import {
+  postAs,
+  signUpCustomer,
+  type SignedInCustomer,
+} from '../../../test/support/signed-in-customer';
 import { orders } from '../../db/schema/orders';
 import { orderTargets } from '../../db/schema/virtual-machines';
 import { SimulatorHypervisor } from '../../hypervisors/providers/simulator';
 import { blockedMessage } from './own-vm';
 import { waitUntil } from '../../../test/support/wait-until';
-import { makeVm, type VmSeed } from './vm-orders.fixtures';
+import { makeVmFor, type VmSeed } from './vm-orders.fixtures';
 
 const OPERATION_MS = 50;
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
-type Customer = Awaited<ReturnType<typeof signUpAndLogIn>> & { companyId: number; origin: string };
+type Customer = SignedInCustomer;
 let owner: Customer;
 let neighbour: Customer;
 let foreigner: Customer;
-
-async function logInAt(origin: string): Promise<Customer> {
-  const customer = await signUpAndLogIn(t.app, t.smtp, {}, origin);
-  const [row] = await t.database.db
-    .select({ companyId: customers.companyId })
-    .from(customers)
-    .where(eq(customers.id, customer.id));
-  return { ...customer, companyId: row!.companyId, origin };
-}
 
 const simulatorOf = (companyId: number) =>
   new SimulatorHypervisor({ operationMs: OPERATION_MS }, { database: t.database.db, companyId });
 
 /** 11.5 days left: an update is priced for 12 (a part day counts as a day). */
 const vmOf = (customer: Customer, seed: Partial<VmSeed> = {}) =>
-  makeVm(
-    {
-      db: t.database.db,
-      simulator: simulatorOf(customer.companyId),
-      settle: waitUntil,
-      now: () => new Date(),
-    },
-    { companyId: customer.companyId, customerId: customer.id, endsInDays: 11.5, ...seed },
-  );
+  makeVmFor(t.database.db, OPERATION_MS, customer, { endsInDays: 11.5, ...seed });
 
 const call = (customer: Customer, path: string, payload: object) =>
-  post(t.app, `/api/${path}`, payload, {
-    origin: customer.origin,
-    cookies: customer.cookies,
-    headers: customer.csrf,
-  });
+  postAs(t.app, customer, `/api/${path}`, payload);
 
 beforeAll(async () => {
   t = await createTestAppWithMail({ SIMULATOR_OPERATION_MS: String(OPERATION_MS) });
-  owner = await logInAt(MAIN_ORIGIN);
-  neighbour = await logInAt(MAIN_ORIGIN);
-  foreigner = await logInAt(SECOND_ORIGIN);
+  owner = await signUpCustomer(t, MAIN_ORIGIN);
+  neighbour = await signUpCustomer(t, MAIN_ORIGIN);
+  foreigner = await signUpCustomer(t, SECOND_ORIGIN);
 });
 afterAll(() => t.close());
 

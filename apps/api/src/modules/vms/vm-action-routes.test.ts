@@ -2,8 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vmActionMessages } from '@cloud-portal/contract/vms/vm-actions';
 import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
-import { post, signUpAndLogIn } from '../../../test/support/accounts';
-import { customers } from '../../db/schema/accounts';
+import { post } from '../../../test/support/accounts';
+import {
+  postAs,
+  signUpCustomer,
+  type SignedInCustomer,
+} from '../../../test/support/signed-in-customer';
 import { simulatedMachines } from '../../db/schema/hypervisors';
 import { orders } from '../../db/schema/orders';
 import { publicAddresses, virtualMachines } from '../../db/schema/virtual-machines';
@@ -15,20 +19,11 @@ import { blockedMessage } from './own-vm';
 const OPERATION_MS = 50;
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
-type Customer = Awaited<ReturnType<typeof signUpAndLogIn>> & { companyId: number; origin: string };
+type Customer = SignedInCustomer;
 let owner: Customer;
 let neighbour: Customer;
 let foreigner: Customer;
 let nextReference = 0;
-
-async function logInAt(origin: string): Promise<Customer> {
-  const customer = await signUpAndLogIn(t.app, t.smtp, {}, origin);
-  const [row] = await t.database.db
-    .select({ companyId: customers.companyId })
-    .from(customers)
-    .where(eq(customers.id, customer.id));
-  return { ...customer, companyId: row!.companyId, origin };
-}
 
 const simulatorOf = (companyId: number, operationMs = OPERATION_MS) =>
   new SimulatorHypervisor({ operationMs }, { database: t.database.db, companyId });
@@ -147,11 +142,7 @@ async function makeVm(customer: Customer, seed: VmSeed = {}) {
 }
 
 const call = (customer: Customer, path: string, payload: object, origin = customer.origin) =>
-  post(t.app, `/api/${path}`, payload, {
-    origin,
-    cookies: customer.cookies,
-    headers: customer.csrf,
-  });
+  postAs(t.app, customer, `/api/${path}`, payload, origin);
 
 const rowOf = async (id: number) => {
   const [row] = await t.database.db
@@ -169,9 +160,9 @@ const liveState = async (customer: Customer, uuid: string) => {
 
 beforeAll(async () => {
   t = await createTestAppWithMail({ SIMULATOR_OPERATION_MS: String(OPERATION_MS) });
-  owner = await logInAt(MAIN_ORIGIN);
-  neighbour = await logInAt(MAIN_ORIGIN);
-  foreigner = await logInAt(SECOND_ORIGIN);
+  owner = await signUpCustomer(t, MAIN_ORIGIN);
+  neighbour = await signUpCustomer(t, MAIN_ORIGIN);
+  foreigner = await signUpCustomer(t, SECOND_ORIGIN);
   expect(foreigner.companyId).not.toBe(owner.companyId);
 });
 afterAll(() => t.close());
@@ -317,7 +308,7 @@ describe('viewVM', () => {
   });
 
   it('is limited per customer, whatever address the calls come from', async () => {
-    const customer = await logInAt(MAIN_ORIGIN);
+    const customer = await signUpCustomer(t, MAIN_ORIGIN);
     const vm = await makeVm(customer);
     const statuses: number[] = [];
     for (let index = 0; index < 11; index++) {

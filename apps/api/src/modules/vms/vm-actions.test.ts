@@ -3,8 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vmActionMessages } from '@cloud-portal/contract/vms/vm-actions';
 import { createTestApp, MAIN_ORIGIN, type TestApp } from '../../../test/support/test-app';
-import { customers } from '../../db/schema/accounts';
-import { companyDomains } from '../../db/schema/company';
 import { orders } from '../../db/schema/orders';
 import { virtualMachines, type VM_STATUSES } from '../../db/schema/virtual-machines';
 import {
@@ -16,7 +14,7 @@ import {
 } from '../../hypervisors/provider';
 import { UnknownHypervisorDriver } from '../../hypervisors/registry';
 import { AppError } from '../../errors';
-import { recordingJobQueue } from './lifecycle-fixtures';
+import { companyIdOf, insertCustomer, recordingJobQueue } from './lifecycle-fixtures';
 import type { VmOwner } from './own-vm';
 import { addAliasName, deleteVm, getVmStatus, powerVm, viewVm } from './vm-actions';
 
@@ -136,28 +134,13 @@ async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [domain] = await t.database.db
-    .select({ companyId: companyDomains.companyId })
-    .from(companyDomains)
-    .where(eq(companyDomains.origin, MAIN_ORIGIN));
-  const [customer] = await t.database.db
-    .insert(customers)
-    .values({
-      companyId: domain!.companyId,
-      email: `unit-${randomBytes(4).toString('hex')}@example.co.za`,
-      passwordHash: 'not-a-real-hash',
-      firstName: 'Unit',
-      lastName: 'Test',
-      dialCode: '+27',
-      mobileNumber: '825550199',
-      address: '1 Long Street',
-      city: 'Cape Town',
-      state: 'Western Cape',
-      postalCode: '8001',
-      region: 'South Africa',
-    })
-    .returning({ id: customers.id });
-  owner = { companyId: domain!.companyId, customerId: customer!.id };
+  const companyId = await companyIdOf(t.database.db, MAIN_ORIGIN);
+  const customer = await insertCustomer(t.database.db, companyId, {
+    email: `unit-${randomBytes(4).toString('hex')}@example.co.za`,
+    firstName: 'Unit',
+    lastName: 'Test',
+  });
+  owner = { companyId, customerId: customer.id };
 });
 afterAll(() => t.close());
 

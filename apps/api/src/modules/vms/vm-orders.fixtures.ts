@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 import { vmProducts } from '../../db/schema/catalogue';
 import { orders } from '../../db/schema/orders';
 import { virtualMachines } from '../../db/schema/virtual-machines';
-import type { SimulatorHypervisor } from '../../hypervisors/providers/simulator';
+import { SimulatorHypervisor } from '../../hypervisors/providers/simulator';
+import { waitUntil } from '../../../test/support/wait-until';
 
 /**
  * Test fixtures of the clone, snapshot and update tests: a customer's machine really made on the
@@ -44,6 +45,37 @@ export type VmSeed = {
   /** The machine's end date, this many days (or parts) from now. */
   endsInDays?: number;
 };
+
+/** A machine of the company's "Custom GPU-ready Ubuntu" product (it bypasses payment). */
+export const CUSTOM_GPU_UBUNTU = {
+  productName: 'Custom GPU-ready Ubuntu',
+  ramGb: 16,
+  vcpus: 6,
+  diskGb: 250,
+} as const;
+
+/**
+ * makeVm for a signed-in customer, on its company's simulator (operations of `operationMs`),
+ * waiting in real time: the route tests' machine.
+ */
+export const makeVmFor = (
+  db: Database,
+  operationMs: number,
+  customer: { id: number; companyId: number },
+  seed: Omit<VmSeed, 'companyId' | 'customerId'> = {},
+) =>
+  makeVm(
+    {
+      db,
+      simulator: new SimulatorHypervisor(
+        { operationMs },
+        { database: db, companyId: customer.companyId },
+      ),
+      settle: waitUntil,
+      now: () => new Date(),
+    },
+    { companyId: customer.companyId, customerId: customer.id, ...seed },
+  );
 
 export async function makeVm(fixture: VmFixture, seed: VmSeed) {
   const { db, simulator, settle, now } = fixture;

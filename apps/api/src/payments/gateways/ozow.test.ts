@@ -294,24 +294,31 @@ describe('readOzowTransactions (the status API answer)', () => {
   });
 });
 
-describe('ozowGateway.verifyEvent', () => {
-  let fake: FakeOzow;
+/** A fake Ozow for the enclosing describe block, started once, every test starting it afresh. */
+function fakeOzowForBlock() {
+  let fake: FakeOzow | undefined;
   beforeAll(async () => {
     fake = await startFakeOzow(SITE);
   });
-  afterAll(() => fake.stop());
+  afterAll(() => fake!.stop());
   beforeEach(() => {
-    fake.transactions.length = 0;
-    fake.apiCalls.length = 0;
-    fake.apiFailStatus = null;
+    fake!.transactions.length = 0;
+    fake!.apiCalls.length = 0;
+    fake!.apiFailStatus = null;
+    fake!.delayMs = 0;
   });
+  return () => fake!;
+}
+
+describe('ozowGateway.verifyEvent', () => {
+  const fake = fakeOzowForBlock();
 
   const withApi = (options: { isTest?: boolean } = {}) =>
-    settingsFor({ apiBaseUrl: fake.baseUrl, apiKey: SITE.apiKey, ...options });
+    settingsFor({ apiBaseUrl: fake().baseUrl, apiKey: SITE.apiKey, ...options });
   const verify = (fields: Record<string, string>, settings = withApi()) =>
     ozowGateway.verifyEvent(notifyEvent(fields), order, settings, http);
   const ozowRecords = (status: FakeOzowTransaction['status'], amount = 25) =>
-    fake.transactions.push({
+    fake().transactions.push({
       transactionId: '34c3acfa-2618-410c-80d0-521a08190b82',
       merchantCode: 'FAKE',
       siteCode: SITE.siteCode,
@@ -326,7 +333,7 @@ describe('ozowGateway.verifyEvent', () => {
 
   it('settles nothing on a valid notification until Ozow confirms it', async () => {
     expect(await verify(result())).toEqual({ status: 'pending' });
-    expect(fake.apiCalls).toEqual([
+    expect(fake().apiCalls).toEqual([
       {
         url: `/GetTransactionByReference?siteCode=${SITE.siteCode}&transactionReference=${order.reference}`,
         apiKey: SITE.apiKey,
@@ -354,7 +361,7 @@ describe('ozowGateway.verifyEvent', () => {
   it('rejects what Ozow confirmed for another amount; an API failure is unavailable', async () => {
     ozowRecords('Complete', 24.99);
     expect(await verify(result())).toEqual({ rejected: 'Ozow confirmed another amount' });
-    fake.apiFailStatus = 500;
+    fake().apiFailStatus = 500;
     await expect(verify(result())).rejects.toBeInstanceOf(GatewayUnavailable);
   });
 
@@ -386,7 +393,7 @@ describe('ozowGateway.verifyEvent', () => {
     });
     const { Hash: _hash, ...unsigned } = result();
     expect(await verify(unsigned)).toEqual({ rejected: 'hash missing' });
-    expect(fake.apiCalls).toEqual([]);
+    expect(fake().apiCalls).toEqual([]);
   });
 
   it('rejects a signed notification of another site, order or amount', async () => {
@@ -398,7 +405,7 @@ describe('ozowGateway.verifyEvent', () => {
       rejected: 'reference mismatch',
     });
     expect(await verify(result({ amount: '24.99' }))).toEqual({ rejected: 'amount mismatch' });
-    expect(fake.apiCalls).toEqual([]);
+    expect(fake().apiCalls).toEqual([]);
   });
 
   it('rejects a test payment on a live site', async () => {
@@ -429,19 +436,9 @@ describe('ozowGateway.queryStatus without an API key', () => {
 });
 
 describe('ozowGateway.queryStatus with an API key', () => {
-  let fake: FakeOzow;
-  beforeAll(async () => {
-    fake = await startFakeOzow(SITE);
-  });
-  afterAll(() => fake.stop());
-  beforeEach(() => {
-    fake.transactions.length = 0;
-    fake.apiCalls.length = 0;
-    fake.apiFailStatus = null;
-    fake.delayMs = 0;
-  });
+  const fake = fakeOzowForBlock();
 
-  const settings = () => settingsFor({ apiBaseUrl: fake.baseUrl, apiKey: SITE.apiKey });
+  const settings = () => settingsFor({ apiBaseUrl: fake().baseUrl, apiKey: SITE.apiKey });
   const transaction = (overrides: Partial<FakeOzowTransaction>): FakeOzowTransaction => ({
     transactionId: 'a1b2c3d4-0000-4000-8000-000000000001',
     merchantCode: 'FAKE',
@@ -457,14 +454,14 @@ describe('ozowGateway.queryStatus with an API key', () => {
   });
 
   it("reads Ozow's record, asking with the ApiKey", async () => {
-    fake.transactions.push(transaction({}));
+    fake().transactions.push(transaction({}));
     expect(await ozowGateway.queryStatus(order, settings(), http, {})).toEqual({
       status: 'paid',
       amountMinor: 2_500,
       currency: 'ZAR',
       gatewayTransactionId: 'a1b2c3d4-0000-4000-8000-000000000001',
     });
-    expect(fake.apiCalls).toEqual([
+    expect(fake().apiCalls).toEqual([
       {
         url: `/GetTransactionByReference?siteCode=${SITE.siteCode}&transactionReference=${order.reference}`,
         apiKey: SITE.apiKey,
@@ -473,7 +470,7 @@ describe('ozowGateway.queryStatus with an API key', () => {
   });
 
   it('lets the newest of several attempts speak', async () => {
-    fake.transactions.push(
+    fake().transactions.push(
       transaction({
         transactionId: 'newest',
         status: 'Complete',
@@ -498,33 +495,33 @@ describe('ozowGateway.queryStatus with an API key', () => {
   });
 
   it('answers pending for a complete payment of another amount or currency', async () => {
-    fake.transactions.push(transaction({ amount: 12.5 }));
+    fake().transactions.push(transaction({ amount: 12.5 }));
     expect(await ozowGateway.queryStatus(order, settings(), http, {})).toEqual({
       status: 'pending',
     });
-    fake.transactions.length = 0;
-    fake.transactions.push(transaction({ currencyCode: 'USD' }));
+    fake().transactions.length = 0;
+    fake().transactions.push(transaction({ currencyCode: 'USD' }));
     expect(await ozowGateway.queryStatus(order, settings(), http, {})).toEqual({
       status: 'pending',
     });
   });
 
   it('maps Abandoned to failed', async () => {
-    fake.transactions.push(transaction({ status: 'Abandoned' }));
+    fake().transactions.push(transaction({ status: 'Abandoned' }));
     expect(await ozowGateway.queryStatus(order, settings(), http, {})).toMatchObject({
       status: 'failed',
     });
   });
 
   it('is unavailable when the API answers an error', async () => {
-    fake.apiFailStatus = 500;
+    fake().apiFailStatus = 500;
     await expect(ozowGateway.queryStatus(order, settings(), http, {})).rejects.toBeInstanceOf(
       GatewayUnavailable,
     );
   });
 
   it('is unavailable when Ozow is slow', async () => {
-    fake.delayMs = 1_000;
+    fake().delayMs = 1_000;
     const query = ozowGateway.queryStatus(order, settings(), createGatewayHttp(100), {});
     await expect(query).rejects.toBeInstanceOf(GatewayUnavailable);
   });
