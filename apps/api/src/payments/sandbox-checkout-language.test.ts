@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_COOKIE } from '@cloud-portal/contract/web/first-render';
 import { createTestAppWithMail, MAIN_ORIGIN } from '../../test/support/test-app';
 import { post, signUpAndLogIn } from '../../test/support/accounts';
+import { ubuntuStarterOrder } from '../../test/support/starter-order';
 import { orders } from '../db/schema/orders';
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
@@ -15,31 +16,10 @@ beforeAll(async () => {
   t = await createTestAppWithMail();
   owner = await signUpAndLogIn(t.app, t.smtp);
   stranger = await signUpAndLogIn(t.app, t.smtp);
-  const data = (await post(t.app, '/api/marketPlace/getProducts', { pageSize: 48 })).json().data;
-  const starter = [...data.VMProducts, ...data.GoldVMData].find(
-    (card: { productName: string }) => card.productName === 'Ubuntu Starter',
-  );
-  const region = data.filterData.country.find(
-    (entry: { name: string }) => entry.name === 'Johannesburg',
-  );
   const response = await post(
     t.app,
     '/api/virtualMachine/CreateOrder',
-    {
-      productID: starter.productID,
-      productName: 'Ubuntu Starter',
-      specification: [
-        { type: 'memory', value: 4, unit: 'GB', price: '540.00' },
-        { type: 'disk', value: 100, unit: 'GB', price: '360.00' },
-        { type: 'processor', value: 2, unit: 'vCPU', price: '360.00' },
-      ],
-      region: region.ID,
-      totalAmount: '1366.20',
-      timePeriod: 90,
-      paymentGateway: 'Sandbox Payment',
-      byPassflag: 0,
-      microsoftLicense: 0,
-    },
+    await ubuntuStarterOrder(t.app),
     { cookies: owner.cookies, headers: owner.csrf, origin: MAIN_ORIGIN },
   );
   expect(response.statusCode, response.body).toBe(200);

@@ -4,6 +4,7 @@ import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
 import { createListeningTestApp, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
 import { post, signUpAndLogIn } from '../../../test/support/accounts';
 import { sendAtOnce } from '../../../test/support/http-burst';
+import { ubuntuStarterOrder } from '../../../test/support/starter-order';
 import { orderEvents, orders, paymentTransactions, vmRequests } from '../../db/schema/orders';
 import { resolveCredentialsKey } from '../../payments/credentials-key';
 import { createGatewayHttp } from '../../payments/gateway-http';
@@ -23,28 +24,7 @@ beforeAll(async () => {
   owner = await signUpAndLogIn(t.app, t.smtp);
   stranger = await signUpAndLogIn(t.app, t.smtp);
   foreigner = await signUpAndLogIn(t.app, t.smtp, {}, SECOND_ORIGIN);
-  const data = (await post(t.app, '/api/marketPlace/getProducts', { pageSize: 48 })).json().data;
-  const card = [...data.VMProducts, ...data.GoldVMData].find(
-    (product: { productName: string }) => product.productName === 'Ubuntu Starter',
-  );
-  const region = data.filterData.country.find(
-    (entry: { name: string }) => entry.name === 'Johannesburg',
-  );
-  order = {
-    productID: card.productID,
-    productName: 'Ubuntu Starter',
-    specification: [
-      { type: 'memory', value: 4, unit: 'GB', price: '540.00' },
-      { type: 'disk', value: 100, unit: 'GB', price: '360.00' },
-      { type: 'processor', value: 2, unit: 'vCPU', price: '360.00' },
-    ],
-    region: region.ID,
-    totalAmount: '1366.20',
-    timePeriod: 90,
-    paymentGateway: 'Sandbox Payment',
-    byPassflag: 0,
-    microsoftLicense: 0,
-  };
+  order = await ubuntuStarterOrder(t.app);
 });
 afterAll(() => t.close());
 
