@@ -4,18 +4,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { virtualMachines } from '../apps/api/src/db/schema/virtual-machines';
 import { accessibilityViolations } from './support/accessibility';
-import {
-  launchBrowser,
-  newPage,
-  pageErrors,
-  PHONE,
-  SCREENSHOT_DIR,
-  screenshot,
-} from './support/browser';
-import { logIn, registerCustomer, type Customer } from './support/customer';
-import { useLanguage } from './support/language';
-import { startPortal, type Portal } from './support/portal';
-import { activeVms, chooseSandbox, payInSandbox } from './support/vm';
+import { pageErrors, PHONE, SCREENSHOT_DIR, screenshot } from './support/browser';
+import type { Customer } from './support/customer';
+import type { Portal } from './support/portal';
+import { openBackupTab, openMachineBackups } from './support/profile';
+import { closeStage, loggedInPage, openStageWithRunningVm } from './support/stage';
+import { activeVms, openSandboxInvoice, payInSandbox } from './support/vm';
 
 /**
  * Issue 11: the profile's Backup tab (vm-lifecycle.md §2.7) in Chromium: Clone after a confirm
@@ -33,54 +27,17 @@ let context: BrowserContext;
 let page: Page;
 let vmId: number;
 
-async function openBackupTab(on: Page) {
-  await on.goto(`${portal.url}/CustomerProfile/2`);
-  await on.getByRole('tab', { name: /Backup|백업/ }).click();
-  await on.getByTestId('backup-vm').first().waitFor();
-}
-
 beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  customer = await registerCustomer(portal);
-  ({ page, context } = await newPage(browser));
-  await logIn(page, portal, customer);
-  const products = await page.evaluate(async () => {
-    const answer = await fetch('/api/marketPlace/getProducts', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pageSize: 48 }),
-    });
-    return (await answer.json()).data.VMProducts as { productName: string; productID: number }[];
-  });
-  const starter = products.find((card) => card.productName === 'Ubuntu Starter')!;
-  await page.goto(`${portal.url}/productdetails/${starter.productID}?period=30`);
-  await page.getByTestId('buy-now').click();
-  await chooseSandbox(page);
-  await page.getByTestId('invoice').waitFor();
-  await payInSandbox(page);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const running = (await activeVms(page)).find((vm) => vm.status === 'running');
-    if (running) {
-      vmId = running.ID;
-      break;
-    }
-    if (Date.now() > deadline) throw new Error('the bought VM never ran');
-    await page.waitForTimeout(500);
-  }
+  ({ portal, browser, customer, page, context, vmId } = await openStageWithRunningVm('period=30'));
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await portal?.close();
+  await closeStage({ portal, browser }, context);
 });
 
 describe('the Backup tab', () => {
   it('clones a machine after a confirm, and lists, views, restores the clone', async () => {
-    await openBackupTab(page);
-    const card = page.locator(`[data-testid="backup-vm"][data-vm-id="${vmId}"]`);
-    await card.getByTestId('backup-toggle').click();
+    const card = await openMachineBackups(page, portal, vmId);
     await card.getByTestId('backups-empty').waitFor();
     await screenshot(page, 'backup-tab');
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -92,13 +49,10 @@ describe('the Backup tab', () => {
     await page.waitForURL(new RegExp(`/buyclonevm/${vmId}$`));
     // The type chosen on the tab is chosen here.
     expect(await page.getByTestId('backup-type-clone').isChecked()).toBe(true);
-    await page.getByTestId('buy-now').click();
-    await chooseSandbox(page);
-    await page.waitForURL(/\/purchasedetails\/2\?orderID=/);
-    await page.getByTestId('invoice').waitFor();
+    await openSandboxInvoice(page, 2);
     await payInSandbox(page);
 
-    await openBackupTab(page);
+    await openBackupTab(page, portal);
     await card.getByTestId('backup-toggle').click();
     const row = card.getByTestId('backup-row').first();
     await row.waitFor();
@@ -142,7 +96,7 @@ describe('the Backup tab', () => {
       .update(virtualMachines)
       .set({ isBlocked: true })
       .where(eq(virtualMachines.id, vmId));
-    await openBackupTab(page);
+    await openBackupTab(page, portal);
     const card = page.locator(`[data-testid="backup-vm"][data-vm-id="${vmId}"]`);
     const clone = card.getByTestId('backup-clone');
     expect(await clone.getAttribute('aria-disabled')).toBe('true');
@@ -161,12 +115,12 @@ describe('the Backup tab', () => {
   });
 
   it('fits a phone in Korean', async () => {
-    const { page: phone, context: phoneContext } = await newPage(browser, { viewport: PHONE });
-    await logIn(phone, portal, customer);
-    await useLanguage(phone, 'ko');
-    await openBackupTab(phone);
-    const card = phone.locator(`[data-testid="backup-vm"][data-vm-id="${vmId}"]`);
-    await card.getByTestId('backup-toggle').click();
+    const { page: phone, context: phoneContext } = await loggedInPage(
+      { portal, browser, customer },
+      { viewport: PHONE },
+      'ko',
+    );
+    const card = await openMachineBackups(phone, portal, vmId);
     await card
       .locator('[data-testid="backup-row"], [data-testid="backups-empty"]')
       .first()

@@ -3,18 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { virtualMachines } from '../apps/api/src/db/schema/virtual-machines';
-import {
-  launchBrowser,
-  newPage,
-  pageErrors,
-  PHONE,
-  SCREENSHOT_DIR,
-  screenshot,
-} from './support/browser';
-import { logIn, registerCustomer, type Customer } from './support/customer';
-import { useLanguage } from './support/language';
-import { startPortal, type Portal } from './support/portal';
-import { activeVms, chooseSandbox, insertVm, payInSandbox, productIds } from './support/vm';
+import { pageErrors, PHONE, SCREENSHOT_DIR, screenshot } from './support/browser';
+import type { Customer } from './support/customer';
+import type { Portal } from './support/portal';
+import { openMachineBackups } from './support/profile';
+import { closeStage, loggedInPage, openStageWithRunningVm } from './support/stage';
+import { openSandboxInvoice, insertVm, payInSandbox } from './support/vm';
 
 /**
  * Issue 25, items 15, 18, 19 and 20 in Chromium: a clone page opened directly and reloaded keeps
@@ -35,39 +29,15 @@ let page: Page;
 let vmId: number;
 let starterId: number;
 
-async function openBackupTab(on: Page) {
-  await on.goto(`${portal.url}/CustomerProfile/2`);
-  await on.getByRole('tab', { name: /Backup|백업/ }).click();
-  await on.getByTestId('backup-vm').first().waitFor();
-}
-
 beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  customer = await registerCustomer(portal);
-  ({ page, context } = await newPage(browser, { viewport: DESKTOP_1280 }));
-  await logIn(page, portal, customer);
-  starterId = (await productIds(portal))['Ubuntu Starter']!;
-  await page.goto(`${portal.url}/productdetails/${starterId}?period=30`);
-  await page.getByTestId('buy-now').click();
-  await chooseSandbox(page);
-  await page.getByTestId('invoice').waitFor();
-  await payInSandbox(page);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const running = (await activeVms(page)).find((vm) => vm.status === 'running');
-    if (running) {
-      vmId = running.ID;
-      break;
-    }
-    if (Date.now() > deadline) throw new Error('the bought VM never ran');
-    await page.waitForTimeout(500);
-  }
+  ({ portal, browser, customer, page, context, starterId, vmId } = await openStageWithRunningVm(
+    'period=30',
+    { viewport: DESKTOP_1280 },
+  ));
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await portal?.close();
+  await closeStage({ portal, browser }, context);
 });
 
 describe('a clone page keeps its type (item 15)', () => {
@@ -82,10 +52,7 @@ describe('a clone page keeps its type (item 15)', () => {
     await page.getByTestId('backup-type-clone').waitFor();
     expect(await page.getByTestId('backup-type-clone').isChecked()).toBe(true);
     await screenshot(page, 'docs-forms-clone-type-reloaded');
-    await page.getByTestId('buy-now').click();
-    await chooseSandbox(page);
-    await page.waitForURL(/\/purchasedetails\/2\?orderID=/);
-    await page.getByTestId('invoice').waitFor();
+    await openSandboxInvoice(page, 2);
     expect(await page.getByText('Please select clone vm type').count()).toBe(0);
     expect(await page.getByTestId('invoice-kind').textContent()).toBe('Clone');
     await payInSandbox(page);
@@ -94,9 +61,7 @@ describe('a clone page keeps its type (item 15)', () => {
 
 describe('clones named and viewed like machines (item 20)', () => {
   it('names the clone for its machine and shows the machine’s access panel', async () => {
-    await openBackupTab(page);
-    const card = page.locator(`[data-testid="backup-vm"][data-vm-id="${vmId}"]`);
-    await card.getByTestId('backup-toggle').click();
+    const card = await openMachineBackups(page, portal, vmId);
     const row = card.getByTestId('backup-row').first();
     await row.locator('[data-testid="backup-status"][data-status="ready"]').waitFor({
       timeout: 30_000,
@@ -130,12 +95,12 @@ describe('clones named and viewed like machines (item 20)', () => {
   });
 
   it('fits a phone in Korean', async () => {
-    const { page: phone, context: phoneContext } = await newPage(browser, { viewport: PHONE });
-    await logIn(phone, portal, customer);
-    await useLanguage(phone, 'ko');
-    await openBackupTab(phone);
-    const card = phone.locator(`[data-testid="backup-vm"][data-vm-id="${vmId}"]`);
-    await card.getByTestId('backup-toggle').click();
+    const { page: phone, context: phoneContext } = await loggedInPage(
+      { portal, browser, customer },
+      { viewport: PHONE },
+      'ko',
+    );
+    const card = await openMachineBackups(phone, portal, vmId);
     const row = card.getByTestId('backup-row').first();
     await row.waitFor();
     await row.getByTestId('backup-view').click();
@@ -157,9 +122,7 @@ describe('a multi-renew invoice and receipt (items 18 and 19)', () => {
       .where(eq(virtualMachines.id, second));
     await page.goto(`${portal.url}/renewMultipleVM/${encodeURIComponent(`${vmId},${second}`)}`);
     await page.getByTestId('multi-renew-row').first().waitFor();
-    await page.getByTestId('buy-now').click();
-    await chooseSandbox(page);
-    await page.getByTestId('invoice').waitFor();
+    await openSandboxInvoice(page);
     const machines = page.getByTestId('invoice-machine');
     expect(await machines.count()).toBe(2);
     const facts = await page.getByTestId('invoice-machine-facts').allTextContents();
@@ -169,9 +132,11 @@ describe('a multi-renew invoice and receipt (items 18 and 19)', () => {
     await screenshot(page, 'docs-forms-multi-renew-invoice');
     const invoiceUrl = page.url();
 
-    const { page: phone, context: phoneContext } = await newPage(browser, { viewport: PHONE });
-    await logIn(phone, portal, customer);
-    await useLanguage(phone, 'ko');
+    const { page: phone, context: phoneContext } = await loggedInPage(
+      { portal, browser, customer },
+      { viewport: PHONE },
+      'ko',
+    );
     await payInSandbox(page);
 
     // The receipt on a 360 px phone, in Korean: fitted, so its title and total are in view.
@@ -194,14 +159,14 @@ describe('a multi-renew invoice and receipt (items 18 and 19)', () => {
   });
 
   it('shows the multi-renew invoice on a phone in Korean', async () => {
-    const { page: phone, context: phoneContext } = await newPage(browser, { viewport: PHONE });
-    await logIn(phone, portal, customer);
-    await useLanguage(phone, 'ko');
+    const { page: phone, context: phoneContext } = await loggedInPage(
+      { portal, browser, customer },
+      { viewport: PHONE },
+      'ko',
+    );
     await phone.goto(`${portal.url}/renewMultipleVM/${vmId}`);
     await phone.getByTestId('multi-renew-row').first().waitFor();
-    await phone.getByTestId('buy-now').click();
-    await chooseSandbox(phone);
-    await phone.getByTestId('invoice').waitFor();
+    await openSandboxInvoice(phone);
     expect(await phone.getByTestId('invoice-machine').count()).toBe(1);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatPurchaseDate } from '../apps/web/src/features/accounts/components/purchase-history-format';
-import { launchBrowser, newPage, pageErrors, PHONE, screenshot } from './support/browser';
-import { logIn, registerCustomer, type Customer } from './support/customer';
+import { pageErrors, PHONE, screenshot } from './support/browser';
+import type { Customer } from './support/customer';
 import { useLanguage } from './support/language';
-import { startPortal, type Portal } from './support/portal';
-import { activeVms, chooseSandbox, payInSandbox, productIds } from './support/vm';
+import type { Portal } from './support/portal';
+import { openBackupTab, openMachineBackups } from './support/profile';
+import { closeStage, loggedInPage, openStageWithRunningVm } from './support/stage';
+import { openSandboxInvoice, payInSandbox } from './support/vm';
 
 /**
  * Issue 25 items 5 and 6 in Chromium, on a machine bought through the sandbox (Ubuntu Starter,
@@ -68,44 +70,21 @@ async function addDisk(diskAfter: number) {
   await slider.press('ArrowRight');
   expect(await slider.getAttribute('aria-valuenow')).toBe('20');
   await page.getByTestId('bill-line-disk').waitFor();
-  await page.getByTestId('buy-now').click();
-  await chooseSandbox(page);
-  await page.waitForURL(/\/purchasedetails\/4\?orderID=/);
-  await page.getByTestId('invoice').waitFor();
+  await openSandboxInvoice(page, 4);
   await payInSandbox(page);
   await waitFor(`the disk of ${diskAfter} GB`, async () =>
     (await machines(page)).some((vm) => vm.ID === vmId && vm.disk_Count === diskAfter),
   );
 }
 
-async function openBackupTab(on: Page) {
-  await on.goto(`${portal.url}/CustomerProfile/2`);
-  await on.getByRole('tab', { name: /Backup|백업/ }).click();
-  await on.getByTestId('backup-vm').first().waitFor();
-}
-
 beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  customer = await registerCustomer(portal);
-  ({ page, context } = await newPage(browser));
-  await logIn(page, portal, customer);
-  const starter = (await productIds(portal))['Ubuntu Starter']!;
-  await page.goto(`${portal.url}/productdetails/${starter}?memory=6&disk=80&processor=4&period=90`);
-  await page.getByTestId('buy-now').click();
-  await chooseSandbox(page);
-  await page.getByTestId('invoice').waitFor();
-  await payInSandbox(page);
-  await waitFor('the bought VM running', async () => {
-    const running = (await activeVms(page)).find((vm) => vm.status === 'running');
-    if (running) vmId = running.ID;
-    return running !== undefined;
-  });
+  ({ portal, browser, customer, page, context, vmId } = await openStageWithRunningVm(
+    'memory=6&disk=80&processor=4&period=90',
+  ));
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await portal?.close();
+  await closeStage({ portal, browser }, context);
 });
 
 describe('added disks are shown and billed alike (issue 25 item 5)', () => {
@@ -119,7 +98,7 @@ describe('added disks are shown and billed alike (issue 25 item 5)', () => {
     expect(await row.textContent()).toContain('120 GB');
     await screenshot(page, 'machine-billing-products');
 
-    await openBackupTab(page);
+    await openBackupTab(page, portal);
     const card = page.locator(`[data-testid="backup-vm"][data-vm-id="${vmId}"]`);
     expect(await card.textContent()).toContain('120 GB disk');
     await screenshot(page, 'machine-billing-backup-tab');
@@ -146,8 +125,10 @@ describe('added disks are shown and billed alike (issue 25 item 5)', () => {
   });
 
   it('fits a phone, in English and in Korean', async () => {
-    const { page: phone, context: phoneContext } = await newPage(browser, { viewport: PHONE });
-    await logIn(phone, portal, customer);
+    const { page: phone, context: phoneContext } = await loggedInPage(
+      { portal, browser, customer },
+      { viewport: PHONE },
+    );
     for (const language of ['en', 'ko'] as const) {
       await useLanguage(phone, language);
       await phone.goto(`${portal.url}/CustomerProfile/2`);
@@ -181,15 +162,10 @@ describe('a restored clone runs for what was paid (issue 25 item 6)', () => {
     await page.getByTestId('backup-duration-type').selectOption('Weekly');
     await page.getByTestId('backup-type-clone').check();
     expect(await page.getByTestId('bill-note').textContent()).toContain('336 hours');
-    await page.getByTestId('buy-now').click();
-    await chooseSandbox(page);
-    await page.waitForURL(/\/purchasedetails\/2\?orderID=/);
-    await page.getByTestId('invoice').waitFor();
+    await openSandboxInvoice(page, 2);
     await payInSandbox(page);
 
-    await openBackupTab(page);
-    const card = page.locator(`[data-testid="backup-vm"][data-vm-id="${vmId}"]`);
-    await card.getByTestId('backup-toggle').click();
+    const card = await openMachineBackups(page, portal, vmId);
     const backupRow = card.getByTestId('backup-row').first();
     await backupRow.locator('[data-testid="backup-status"][data-status="ready"]').waitFor({
       timeout: 30_000,
@@ -230,8 +206,10 @@ describe('a restored clone runs for what was paid (issue 25 item 6)', () => {
     await page.getByTestId('bill').waitFor();
     await screenshot(page, 'machine-billing-restored-clone-renew');
 
-    const { page: phone, context: phoneContext } = await newPage(browser, { viewport: PHONE });
-    await logIn(phone, portal, customer);
+    const { page: phone, context: phoneContext } = await loggedInPage(
+      { portal, browser, customer },
+      { viewport: PHONE },
+    );
     await phone.goto(`${portal.url}/CustomerProfile/2`);
     const phoneRow = phone.getByTestId('vm-row').filter({ hasText: 'clone' }).first();
     await phoneRow.waitFor();

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { orders } from '../apps/api/src/db/schema/orders';
-import { launchBrowser, newPage, pageErrors, PHONE, screenshot } from './support/browser';
-import { logIn, registerCustomer, type Customer } from './support/customer';
-import { useLanguage } from './support/language';
-import { startPortal, type Portal } from './support/portal';
-import { activeVms, chooseSandbox, payInSandbox, productIds } from './support/vm';
+import { pageErrors, PHONE, screenshot } from './support/browser';
+import type { Customer } from './support/customer';
+import type { Portal } from './support/portal';
+import { openProfileTab } from './support/profile';
+import { closeStage, loggedInPage, openStage } from './support/stage';
+import { openSandboxInvoice, payInSandbox, productIds, waitUntilRunning } from './support/vm';
 
 /**
  * Issue 25 items 11, 12, 13 and 16: what a customer sees around paying. The success page says
@@ -26,21 +27,18 @@ let desk: { context: BrowserContext; page: Page };
 let phone: { context: BrowserContext; page: Page };
 
 beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  customer = await registerCustomer(portal);
+  ({ portal, browser, customer } = await openStage());
   products = await productIds(portal);
-  desk = await newPage(browser, { viewport: LAPTOP });
-  await logIn(desk.page, portal, customer);
-  phone = await newPage(browser, { viewport: PHONE, locale: 'ko-KR' });
-  await logIn(phone.page, portal, customer);
-  await useLanguage(phone.page, 'ko');
+  desk = await loggedInPage({ portal, browser, customer }, { viewport: LAPTOP });
+  phone = await loggedInPage(
+    { portal, browser, customer },
+    { viewport: PHONE, locale: 'ko-KR' },
+    'ko',
+  );
 });
 
 afterAll(async () => {
-  await desk?.context.close();
-  await phone?.context.close();
-  await browser?.close();
-  await portal?.close();
+  await closeStage({ portal, browser }, desk?.context, phone?.context);
 });
 
 const starterUrl = () =>
@@ -49,16 +47,11 @@ const starterUrl = () =>
 /** Buy Now with the sandbox up to the invoice; answers the order's reference. */
 async function openInvoice(page: Page): Promise<string> {
   await page.goto(starterUrl());
-  await page.getByTestId('buy-now').click();
-  await chooseSandbox(page);
-  await page.waitForURL(/\/purchasedetails\/1\?orderID=/);
-  await page.getByTestId('invoice').waitFor();
-  return new URL(page.url()).searchParams.get('orderID')!;
+  return openSandboxInvoice(page, 1);
 }
 
 async function purchaseHistory(page: Page, tabName: string) {
-  await page.goto(`${portal.url}/CustomerProfile/2`);
-  await page.getByRole('tab', { name: tabName }).click();
+  await openProfileTab(page, portal, tabName);
   await page.getByTestId('purchase-row').first().waitFor();
   // The profile's own calls settle first (a refetch would redraw the list under a dialog).
   await page.waitForLoadState('networkidle');
@@ -133,20 +126,10 @@ describe('a paid invoice opened again (item 12) and the success page of a new pu
 describe('the success page of a renewal (item 11)', () => {
   it('says the machine was renewed, not that it will be set up', async () => {
     const { page } = desk;
-    const deadline = Date.now() + 60_000;
-    let vmId = 0;
-    while (vmId === 0) {
-      vmId = (await activeVms(page)).find((vm) => vm.status === 'running')?.ID ?? 0;
-      if (vmId === 0 && Date.now() > deadline) throw new Error('the bought VM never ran');
-      if (vmId === 0) await page.waitForTimeout(500);
-    }
+    const vmId = await waitUntilRunning(page);
     await page.goto(`${portal.url}/renewvm/${vmId}`);
     await page.getByTestId('vm-card').waitFor();
-    await page.getByTestId('buy-now').click();
-    await chooseSandbox(page);
-    await page.waitForURL(/\/purchasedetails\/3\?orderID=/);
-    const reference = new URL(page.url()).searchParams.get('orderID')!;
-    await page.getByTestId('invoice').waitFor();
+    const reference = await openSandboxInvoice(page, 3);
     await payInSandbox(page);
     const setup = page.getByTestId('purchase-successful-setup');
     expect(await setup.textContent()).toBe(
@@ -176,8 +159,7 @@ describe('a pending order from Purchase History or another tab (item 13)', () =>
     expect(await row.getByTestId('purchase-cancel').count()).toBe(1);
     await screenshot(history, 'order-outcomes-history-pending-1280-en');
 
-    await phone.page.goto(`${portal.url}/CustomerProfile/2`);
-    await phone.page.getByRole('tab', { name: '구매 내역' }).click();
+    await openProfileTab(phone.page, portal, '구매 내역');
     const phoneRow = rowOf(phone.page, reference);
     await phoneRow.waitFor();
     expect(await phoneRow.getByTestId('purchase-pay').textContent()).toContain('결제');
@@ -246,8 +228,7 @@ describe('a pending order from Purchase History or another tab (item 13)', () =>
     await page.getByTestId('invoice-expired').waitFor();
     expect(await page.getByTestId('pay-button').isDisabled()).toBe(true);
 
-    await phone.page.goto(`${portal.url}/CustomerProfile/2`);
-    await phone.page.getByRole('tab', { name: '구매 내역' }).click();
+    await openProfileTab(phone.page, portal, '구매 내역');
     const phoneExpired = rowOf(phone.page, toExpire);
     await phoneExpired.waitFor();
     expect(await phoneExpired.getByTestId('purchase-status').textContent()).toBe('만료됨');

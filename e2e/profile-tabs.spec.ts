@@ -3,25 +3,26 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { customers } from '../apps/api/src/db/schema/accounts';
-import { orders } from '../apps/api/src/db/schema/orders';
 import {
   orderTargets,
   virtualMachines,
   vmBackups,
 } from '../apps/api/src/db/schema/virtual-machines';
-import {
-  launchBrowser,
-  newPage,
-  pageErrors,
-  PHONE,
-  SCREENSHOT_DIR,
-  screenshot,
-} from './support/browser';
-import { logIn, registerCustomer, type Customer } from './support/customer';
+import { newPage, pageErrors, PHONE, SCREENSHOT_DIR, screenshot } from './support/browser';
+import type { Customer } from './support/customer';
 import { useLanguage } from './support/language';
-import { startPortal, type Portal } from './support/portal';
-import { activeVms, chooseSandbox, insertVm, payInSandbox, productIds } from './support/vm';
+import type { Portal } from './support/portal';
+import { closeStage, loggedInPage, openStage } from './support/stage';
+import {
+  buyRunningVm,
+  openSandboxInvoice,
+  insertPaidOrder,
+  insertVm,
+  ownerOf,
+  payInSandbox,
+  productIds,
+  type Owner,
+} from './support/vm';
 
 /**
  * Issue 25, the profile's machine tabs: View Purchase lands on the machine list (21); a paid
@@ -42,40 +43,20 @@ let customer: Customer;
 let context: BrowserContext;
 let page: Page;
 let boughtId: number;
-let owner: { id: number; companyId: number };
+let owner: Owner;
 
 /** A paid renewal (kind 3) of the machine, applied as the renewal job leaves it. */
 async function appliedRenewal(vmId: number): Promise<void> {
-  const db = portal.database.db;
-  const [order] = await db
-    .insert(orders)
-    .values({
-      reference: `E2E-R-${randomUUID().slice(0, 8)}`,
-      companyId: owner.companyId,
-      customerId: owner.id,
-      kind: 3,
-      status: 'paid',
-      gateway: 'Sandbox Payment',
-      currency: 'ZAR',
-      costMinor: 10_000,
-      discountMinor: 0,
-      taxMinor: 0,
-      totalMinor: 10_000,
-      taxBasisPoints: 1500,
-      taxBasis: 'beforeDiscount',
-      chargeCurrency: 'ZAR',
-      chargeTotalMinor: 10_000,
-      productName: 'Ubuntu Starter',
-      operatingSystem: 'Ubuntu 24.04',
-      lines: [],
-      periodDays: 90,
-      expiresAt: new Date(Date.now() + 3_600_000),
-      appliedAt: new Date(),
-    })
-    .returning({ id: orders.id });
-  await db
+  const orderId = await insertPaidOrder(portal, owner, {
+    reference: `E2E-R-${randomUUID().slice(0, 8)}`,
+    kind: 3,
+    productName: 'Ubuntu Starter',
+    periodDays: 90,
+    appliedAt: new Date(),
+  });
+  await portal.database.db
     .insert(orderTargets)
-    .values({ orderId: order!.id, vmId, companyId: owner.companyId, costMinor: 10_000 });
+    .values({ orderId, vmId, companyId: owner.companyId, costMinor: 10_000 });
 }
 
 async function setEndsAt(vmId: number, days: number): Promise<void> {
@@ -155,41 +136,22 @@ async function signedInPage(
 }
 
 beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  customer = await registerCustomer(portal);
-  const [row] = await portal.database.db
-    .select({ id: customers.id, companyId: customers.companyId })
-    .from(customers)
-    .where(eq(customers.email, customer.email));
-  owner = row!;
-  ({ page, context } = await newPage(browser, { viewport: LAPTOP }));
-  await logIn(page, portal, customer);
+  ({ portal, browser, customer } = await openStage());
+  owner = await ownerOf(portal, customer);
+  ({ page, context } = await loggedInPage({ portal, browser, customer }, { viewport: LAPTOP }));
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await portal?.close();
+  await closeStage({ portal, browser }, context);
 });
 
 describe('the profile after a purchase (items 21 and 7)', () => {
   it('View Purchase lands on the machine list, the personal sections closed', async () => {
     const ids = await productIds(portal);
-    await page.goto(`${portal.url}/productdetails/${ids['Ubuntu Starter']}?period=30`);
-    await page.getByTestId('buy-now').click();
-    await chooseSandbox(page);
-    await page.getByTestId('invoice').waitFor();
-    await payInSandbox(page);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const running = (await activeVms(page)).find((vm) => vm.status === 'running');
-      if (running) {
-        boughtId = running.ID;
-        break;
-      }
-      if (Date.now() > deadline) throw new Error('the bought VM never ran');
-      await page.waitForTimeout(500);
-    }
+    boughtId = await buyRunningVm(
+      page,
+      `${portal.url}/productdetails/${ids['Ubuntu Starter']}?period=30`,
+    );
     await page.getByTestId('purchase-successful-view-purchase').click();
     await page.waitForURL(/\/CustomerProfile\/2/);
     await page.getByTestId('vm-row').first().waitFor();
@@ -223,9 +185,7 @@ describe('the profile after a purchase (items 21 and 7)', () => {
     const after = Number(await memory.getAttribute('aria-valuenow'));
     expect(after).toBeGreaterThan(before);
     await page.getByTestId('power-cycle-consent').check();
-    await page.getByTestId('buy-now').click();
-    await chooseSandbox(page);
-    await page.getByTestId('invoice').waitFor();
+    await openSandboxInvoice(page);
     await payInSandbox(page);
     await page.getByTestId('purchase-successful-view-purchase').click();
     await page.waitForURL(/\/CustomerProfile\/2/);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, pageErrors, PHONE, screenshot } from './support/browser';
-import { logIn, registerCustomer, type Customer } from './support/customer';
+import { newPage, pageErrors, PHONE, screenshot } from './support/browser';
+import type { Customer } from './support/customer';
 import { useLanguage } from './support/language';
-import { startPortal, type Portal } from './support/portal';
+import type { Portal } from './support/portal';
+import { closeStage, loggedInPage, openStage } from './support/stage';
 
 /**
  * Issue 25 (ADR 026): the spec's /payment and /OZOWPaymentform, which are not built, take a
@@ -15,18 +16,15 @@ let browser: Browser;
 let customer: Customer;
 
 beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  customer = await registerCustomer(portal);
+  ({ portal, browser, customer } = await openStage());
 });
 afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
+  await closeStage({ portal, browser });
 });
 
 describe('the spec routes that are not built', () => {
   it('takes a signed-in customer from /payment and /OZOWPaymentform to their machines', async () => {
-    const { page, context } = await newPage(browser);
-    await logIn(page, portal, customer);
+    const { page, context } = await loggedInPage({ portal, browser, customer });
     for (const path of ['/payment', '/OZOWPaymentform']) {
       await page.goto(`${portal.url}${path}`);
       await page.waitForURL(/\/customerprofile\/2$/);

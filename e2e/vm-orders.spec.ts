@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accessibilityViolations } from './support/accessibility';
-import { launchBrowser, newPage, pageErrors, PHONE, screenshot } from './support/browser';
-import { logIn, registerCustomer, type Customer } from './support/customer';
-import { useLanguage } from './support/language';
-import { startPortal, type Portal } from './support/portal';
-import { activeVms, chooseSandbox, payInSandbox } from './support/vm';
+import { pageErrors, PHONE, screenshot } from './support/browser';
+import { registerCustomer, type Customer } from './support/customer';
+import type { Portal } from './support/portal';
+import { closeStage, loggedInPage, openStageWithRunningVm } from './support/stage';
+import { openSandboxInvoice, payInSandbox } from './support/vm';
 
 /**
  * Issue 11: the order screens of kinds 2–5 in Chromium, on a machine bought through the sandbox:
@@ -29,43 +29,14 @@ async function fitsWidth(on: Page, width: number) {
 }
 
 beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  customer = await registerCustomer(portal);
-  ({ page, context } = await newPage(browser));
-  await logIn(page, portal, customer);
-  const products = await page.evaluate(async () => {
-    const answer = await fetch('/api/marketPlace/getProducts', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pageSize: 48 }),
-    });
-    return (await answer.json()).data.VMProducts as { productName: string; productID: number }[];
-  });
-  const starter = products.find((card) => card.productName === 'Ubuntu Starter')!;
-  await page.goto(
-    `${portal.url}/productdetails/${starter.productID}?memory=4&disk=100&processor=2&period=90`,
-  );
-  await page.getByTestId('buy-now').click();
-  await chooseSandbox(page);
-  await page.getByTestId('invoice').waitFor();
-  await payInSandbox(page);
   // The paid order becomes a machine with nobody touching it.
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const running = (await activeVms(page)).find((vm) => vm.status === 'running');
-    if (running) {
-      vmId = running.ID;
-      break;
-    }
-    if (Date.now() > deadline) throw new Error('the bought VM never ran');
-    await page.waitForTimeout(500);
-  }
+  ({ portal, browser, customer, page, context, vmId } = await openStageWithRunningVm(
+    'memory=4&disk=100&processor=2&period=90',
+  ));
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await portal?.close();
+  await closeStage({ portal, browser }, context);
 });
 
 describe('renewing a machine', () => {
@@ -92,10 +63,7 @@ describe('renewing a machine', () => {
     await page.getByTestId('save-for-later').click();
     await page.getByText('Already in your saved items').first().waitFor();
 
-    await page.getByTestId('buy-now').click();
-    await chooseSandbox(page);
-    await page.waitForURL(/\/purchasedetails\/3\?orderID=/);
-    await page.getByTestId('invoice').waitFor();
+    await openSandboxInvoice(page, 3);
     expect(await page.getByTestId('invoice-kind').textContent()).toBe('Renewal');
     // The invoice charges the bill the renew screen showed.
     const figure = total.replace(/[^\d.]/g, '');
@@ -110,8 +78,11 @@ describe('renewing a machine', () => {
 
   it('does not show another customer the machine', async () => {
     const other = await registerCustomer(portal);
-    const { page: stranger, context: strangerContext } = await newPage(browser);
-    await logIn(stranger, portal, other);
+    const { page: stranger, context: strangerContext } = await loggedInPage({
+      portal,
+      browser,
+      customer: other,
+    });
     await stranger.goto(`${portal.url}/renewvm/${vmId}`);
     await stranger.getByTestId('vm-unavailable').waitFor();
     expect(await stranger.getByTestId('vm-unavailable').textContent()).toContain(
@@ -160,10 +131,7 @@ describe('the clone and snapshot screen', () => {
     await screenshot(page, 'vm-orders-snapshot');
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    await page.getByTestId('buy-now').click();
-    await chooseSandbox(page);
-    await page.waitForURL(/\/purchasedetails\/2\?orderID=/);
-    await page.getByTestId('invoice').waitFor();
+    await openSandboxInvoice(page, 2);
     expect(pageErrors(page)).toEqual([]);
   });
 });
@@ -209,10 +177,7 @@ describe('the update screen', () => {
     await page.getByTestId('bill-line-disk').waitFor();
     await screenshot(page, 'vm-orders-update-disk');
 
-    await page.getByTestId('buy-now').click();
-    await chooseSandbox(page);
-    await page.waitForURL(/\/purchasedetails\/4\?orderID=/);
-    await page.getByTestId('invoice').waitFor();
+    await openSandboxInvoice(page, 4);
     expect(pageErrors(page)).toEqual([]);
   });
 });
@@ -235,9 +200,11 @@ describe('renewing several machines', () => {
 
 describe('in Korean on a phone', () => {
   it('shows the renew, clone and update screens at 360 px', async () => {
-    const { page: phone, context: phoneContext } = await newPage(browser, { viewport: PHONE });
-    await logIn(phone, portal, customer);
-    await useLanguage(phone, 'ko');
+    const { page: phone, context: phoneContext } = await loggedInPage(
+      { portal, browser, customer },
+      { viewport: PHONE },
+      'ko',
+    );
     for (const [path, name] of [
       [`/renewvm/${vmId}`, 'renew'],
       [`/buysnapshotvm/${vmId}`, 'snapshot'],

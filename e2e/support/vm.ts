@@ -39,15 +39,24 @@ export async function payInSandbox(on: Page): Promise<void> {
 }
 
 /**
+ * Buy Now on an order screen, the sandbox chosen, up to the invoice (on the page of the order's
+ * `kind` when given); answers the order's reference from the URL.
+ */
+export async function openSandboxInvoice(on: Page, kind?: 1 | 2 | 3 | 4 | 5): Promise<string> {
+  await on.getByTestId('buy-now').click();
+  await chooseSandbox(on);
+  if (kind !== undefined) await on.waitForURL(new RegExp(`/purchasedetails/${kind}\\?orderID=`));
+  await on.getByTestId('invoice').waitFor();
+  return new URL(on.url()).searchParams.get('orderID') ?? '';
+}
+
+/**
  * Buys the configured product with the built-in sandbox gateway (Buy Now → gateway → invoice →
  * Pay → sandbox Complete) and waits for the success page (as e2e/purchase.spec.ts does).
  */
 export async function buyWithSandbox(page: Page, productUrl: string): Promise<void> {
   await page.goto(productUrl);
-  await page.getByTestId('buy-now').click();
-  await chooseSandbox(page);
-  await page.waitForURL(/\/purchasedetails\/1/);
-  await page.getByTestId('invoice').waitFor();
+  await openSandboxInvoice(page, 1);
   await payInSandbox(page);
 }
 
@@ -61,27 +70,49 @@ export async function activeVms(on: Page): Promise<ListedVm[]> {
   });
 }
 
-/**
- * A VM row for the customer, written straight into the portal's database as the provisioning
- * job would leave it (no machine behind it: for screens that must not call the hypervisor,
- * such as a blocked VM's).
- */
-export async function insertVm(
-  portal: Portal,
-  customer: Customer,
-  values: { name: string; isBlocked?: boolean; status?: 'running' | 'shutoff' },
-): Promise<number> {
-  const db = portal.database.db;
-  const [owner] = await db
+/** Polls the customer's machines until one runs; answers its id. */
+export async function waitUntilRunning(on: Page, timeoutMs = 60_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const running = (await activeVms(on)).find((vm) => vm.status === 'running');
+    if (running) return running.ID;
+    if (Date.now() > deadline) throw new Error('the bought VM never ran');
+    await on.waitForTimeout(500);
+  }
+}
+
+/** Buys the configured product through the sandbox and waits until its machine runs; answers its id. */
+export async function buyRunningVm(page: Page, productUrl: string): Promise<number> {
+  await buyWithSandbox(page, productUrl);
+  return waitUntilRunning(page);
+}
+
+export type Owner = { id: number; companyId: number };
+
+/** The customer's row id and company in the portal's database. */
+export async function ownerOf(portal: Portal, customer: Customer): Promise<Owner> {
+  const [owner] = await portal.database.db
     .select({ id: customers.id, companyId: customers.companyId })
     .from(customers)
     .where(eq(customers.email, customer.email));
-  const [order] = await db
+  return owner!;
+}
+
+/**
+ * A paid order of the owner's, written straight into the portal's database (R 100 in ZAR through
+ * the sandbox; a new machine's order for 30 days unless told otherwise); answers its id.
+ */
+export async function insertPaidOrder(
+  portal: Portal,
+  owner: Owner,
+  values: Partial<typeof orders.$inferInsert> & { productName: string },
+): Promise<number> {
+  const [order] = await portal.database.db
     .insert(orders)
     .values({
       reference: `E2E-${randomUUID().slice(0, 8)}`,
-      companyId: owner!.companyId,
-      customerId: owner!.id,
+      companyId: owner.companyId,
+      customerId: owner.id,
       kind: 1,
       status: 'paid',
       gateway: 'Sandbox Payment',
@@ -94,19 +125,34 @@ export async function insertVm(
       taxBasis: 'beforeDiscount',
       chargeCurrency: 'ZAR',
       chargeTotalMinor: 10_000,
-      productName: values.name,
       operatingSystem: 'Ubuntu 24.04',
       lines: [],
       periodDays: 30,
       expiresAt: new Date(Date.now() + 3_600_000),
+      ...values,
     })
     .returning({ id: orders.id });
-  const [vm] = await db
+  return order!.id;
+}
+
+/**
+ * A VM row for the customer, written straight into the portal's database as the provisioning
+ * job would leave it (no machine behind it: for screens that must not call the hypervisor,
+ * such as a blocked VM's).
+ */
+export async function insertVm(
+  portal: Portal,
+  customer: Customer,
+  values: { name: string; isBlocked?: boolean; status?: 'running' | 'shutoff' },
+): Promise<number> {
+  const owner = await ownerOf(portal, customer);
+  const orderId = await insertPaidOrder(portal, owner, { productName: values.name });
+  const [vm] = await portal.database.db
     .insert(virtualMachines)
     .values({
-      companyId: owner!.companyId,
-      customerId: owner!.id,
-      orderId: order!.id,
+      companyId: owner.companyId,
+      customerId: owner.id,
+      orderId,
       name: values.name,
       operatingSystem: 'Ubuntu 24.04',
       serviceType: 'Proxmox VE',
