@@ -11,6 +11,7 @@ import { loadConfig } from '../config';
 import { startJobQueue, type JobQueue } from '../jobs/job-queue';
 import { createTestDatabase } from '../../test/support/test-app';
 import type { DatabaseHandle } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
 import { describeError, escapeForLog, serializeError } from './safe-log';
 
 const SECRET_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0c2FsdA$hunter2hashvalue';
@@ -83,6 +84,8 @@ describe('the log of a running app', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-portal-log-'));
     ({ database, dispose } = await createTestDatabase());
+    // The job queue's own tables (pg-boss's, and job_leases on PostgreSQL) come with the migrations.
+    await migrateDatabase(database);
     await database.db.execute(sql`create table log_probe (email text primary key)`);
     jobs = await startJobQueue(database, () => {});
     const config = loadConfig({

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -260,7 +260,13 @@ describe.skipIf(!DATABASE_URL)('two portal processes on one PostgreSQL and one R
         const rows = await database.db
           .select({ status: mailOutbox.status, attempts: mailOutbox.attempts })
           .from(mailOutbox)
-          .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'user-name-reminder')));
+          .where(
+            and(
+              eq(mailOutbox.toAddress, email),
+              // Each request's reminder is a kind of its own (ADR 025): user-name-reminder-<request id>.
+              like(mailOutbox.kind, 'user-name-reminder%'),
+            ),
+          );
         return rows.length === 3 && rows.every((row) => row.status === 'sent') ? rows : undefined;
       },
       15_000,
