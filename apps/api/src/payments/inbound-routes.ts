@@ -9,6 +9,7 @@ import type { AppDeps } from '../app-deps';
 import { ok } from '../http/envelope';
 import { perAddress } from '../http/rate-limits';
 import type { InboundEvent } from './gateway';
+import { pesapalIpnAnswer } from './gateways/pesapal';
 import { handleInboundEvent, type InboundOutcome } from './handle-inbound-event';
 
 type FormBody = { pairs: [string, string][] };
@@ -110,18 +111,10 @@ export function paymentNotificationRoutes(deps: AppDeps): FastifyPluginAsync {
     const pesapalIpn = async (request: FastifyRequest, reply: FastifyReply) => {
       const event = toInboundEvent(request);
       const outcome = await handleInboundEvent(deps, PESAPAL_GATEWAY, event);
-      const named = {
-        ...event.query,
-        ...Object.fromEntries(event.fields),
-        ...stringsOf(event.json),
-      };
-      return reply.code(200).send({
-        orderNotificationType: named.OrderNotificationType ?? 'IPNCHANGE',
-        orderTrackingId: named.OrderTrackingId ?? '',
-        orderMerchantReference: named.OrderMerchantReference ?? '',
-        // 500 asks Pesapal to send it again: worth it only when the confirmation could not be reached.
-        status: outcome.verdict === 'retry-later' ? 500 : 200,
-      });
+      // 500 asks Pesapal to send it again: worth it only when the confirmation could not be reached.
+      return reply
+        .code(200)
+        .send(pesapalIpnAnswer(event, outcome.verdict === 'retry-later' ? 500 : 200));
     };
     app.get('/payments/pesapal/ipn', { config: rate, schema: { hide: true } }, pesapalIpn);
     app.post('/payments/pesapal/ipn', { config: rate, schema: { hide: true } }, pesapalIpn);

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
+import { Navigate, redirect, type RouteObject } from 'react-router';
 import { CompanyGate } from '@/features/company/components/company-gate';
 import type { VmOrderKit, VmOrderPageProps } from '@/features/vm-orders/components/vm-order-kit';
 import { loadNamespace, settledLanguage, type LazyNamespace } from '@/i18n/i18n';
@@ -420,7 +420,3 @@ export const buildRoutes = (queryClient: QueryClient): RouteObject[] => [
     ],
   },
 ];
-
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(buildRoutes(queryClient));
-}

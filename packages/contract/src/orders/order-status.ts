@@ -2,10 +2,6 @@
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export function isFinalOrderStatus(status: OrderStatus): boolean {
-  return status !== 'pending';
-}
-
 /** Comes-from values of vm-lifecycle.md §2: the five order kinds. */
 export const ORDER_KINDS = {
   newPurchase: 1,

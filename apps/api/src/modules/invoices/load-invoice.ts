@@ -142,15 +142,6 @@ export async function loadInvoiceByPurchaseId(
   return toInvoice(await findOwnedByPurchaseId(db, owner, orderId));
 }
 
-/** The invoice behind a receipt token, only for the customer it belongs to (anyone else: 404). */
-export async function loadInvoiceByReceiptToken(
-  db: Database,
-  owner: ReceiptOwner,
-  token: string,
-): Promise<TInvoice> {
-  return toInvoice(await findOwnedByToken(db, owner, token));
-}
-
 /** Order references are opaque; only filename-safe characters reach a file name. */
 const receiptFileName = (reference: string) =>
   `receipt-${reference.replace(/[^A-Za-z0-9_-]/g, '') || 'order'}.pdf`;
