@@ -15,6 +15,21 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The API's adapters and infrastructure, below its modules, and the entry points above them.
+const apiInfrastructure = [
+  'cache',
+  'db',
+  'http',
+  'hypervisors',
+  'jobs',
+  'lib',
+  'mail',
+  'payments',
+  'pdf',
+  'tenancy',
+];
+const apiEntryPoints = ['app.ts', 'app-deps.ts', 'server.ts', 'workers.ts'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -45,7 +60,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-cycle': 'off',
+      'import-x/no-cycle': 'error',
       // STYLE.md: kebab-case file and folder names.
       'check-file/filename-naming-convention': [
         'error',
@@ -83,6 +98,45 @@ export default tseslint.config(
               target: './apps/web/src/features',
               from: './apps/web/src/app',
               message: 'Features do not import the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The API's layers (ARCHITECTURE.md): the entry points (app, server, workers, seed) compose the
+    // modules; modules/<area> hold the application; the adapters and infrastructure below them
+    // never import a module or an entry point, so a gateway, a driver or the job queue can be read
+    // and tested on its own.
+    files: ['apps/api/src/**/*.ts'],
+    // A test may build the whole app around the part it tests.
+    ignores: ['apps/api/src/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: apiInfrastructure.map((folder) => `./apps/api/src/${folder}`),
+              from: [
+                './apps/api/src/modules',
+                './apps/api/src/seed',
+                ...apiEntryPoints.map((file) => `./apps/api/src/${file}`),
+              ],
+              message:
+                'Adapters and infrastructure do not import modules or entry points; pass what they need in (see ARCHITECTURE.md).',
+            },
+            {
+              target: './apps/api/src/modules',
+              // app-deps.ts is the type of what the app hands every module's routes.
+              from: [
+                './apps/api/src/seed',
+                ...apiEntryPoints
+                  .filter((file) => file !== 'app-deps.ts')
+                  .map((file) => `./apps/api/src/${file}`),
+              ],
+              message: 'Modules do not import the entry points or the demo seed.',
             },
           ],
         },

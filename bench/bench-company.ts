@@ -6,8 +6,8 @@ import {
   NIMBUS_OPERATING_SYSTEMS,
   product,
   type DemoCatalogue,
-} from '../apps/api/src/db/seed/demo-catalogues';
-import { writeDemoCatalogue } from '../apps/api/src/db/seed/write-demo-catalogue';
+} from '../apps/api/src/seed/demo-catalogues';
+import { writeDemoCatalogue } from '../apps/api/src/seed/write-demo-catalogue';
 
 const REGIONS = ['Johannesburg', 'Cape Town', 'Durban', 'Nairobi'];
 const MEMORY_SIZES = [1, 2, 4, 8, 16, 32];

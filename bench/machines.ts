@@ -16,10 +16,10 @@ import { openConfiguredDatabase } from '../apps/api/src/db/open-configured-datab
 import { simulatedMachines } from '../apps/api/src/db/schema/hypervisors';
 import { orders } from '../apps/api/src/db/schema/orders';
 import { virtualMachines } from '../apps/api/src/db/schema/virtual-machines';
-import { prepareDatabase } from '../apps/api/src/db/seed/migrate-and-seed-demo';
+import { prepareDatabase } from '../apps/api/src/seed/migrate-and-seed-demo';
 import { startJobQueue } from '../apps/api/src/jobs/job-queue';
 import { QUEUES } from '../apps/api/src/jobs/queues';
-import { applyVerdict } from '../apps/api/src/payments/apply-verdict';
+import { applyVerdict } from '../apps/api/src/modules/payments/apply-verdict';
 import {
   createPendingOrders,
   removeBenchCompany,

@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../apps/api/src/db/client';
-import { prepareDatabase } from '../apps/api/src/db/seed/migrate-and-seed-demo';
+import { prepareDatabase } from '../apps/api/src/seed/migrate-and-seed-demo';
 import { startJobQueue } from '../apps/api/src/jobs/job-queue';
-import { registerWorkers } from '../apps/api/src/jobs/workers';
+import { registerWorkers } from '../apps/api/src/workers';
 import { createMailService, type OutgoingMail } from '../apps/api/src/mail/mail-service';
 import { createMailTransport } from '../apps/api/src/mail/mail-transport';
 

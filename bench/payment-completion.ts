@@ -19,7 +19,7 @@ import {
   paymentTransactions,
   vmRequests,
 } from '../apps/api/src/db/schema/orders';
-import { prepareDatabase } from '../apps/api/src/db/seed/migrate-and-seed-demo';
+import { prepareDatabase } from '../apps/api/src/seed/migrate-and-seed-demo';
 import { JOB_SCHEMA } from '../apps/api/src/jobs/job-queue';
 import { QUEUES } from '../apps/api/src/jobs/queues';
 import {

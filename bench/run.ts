@@ -13,8 +13,8 @@ import { openConfiguredDatabase } from '../apps/api/src/db/open-configured-datab
 import { customers } from '../apps/api/src/db/schema/accounts';
 import { vmProducts } from '../apps/api/src/db/schema/catalogue';
 import { companyDomains } from '../apps/api/src/db/schema/company';
-import { prepareDatabase } from '../apps/api/src/db/seed/migrate-and-seed-demo';
-import { seedDemoCompanies } from '../apps/api/src/db/seed/seed';
+import { prepareDatabase } from '../apps/api/src/seed/migrate-and-seed-demo';
+import { seedDemoCompanies } from '../apps/api/src/seed/seed';
 import { randomToken } from '../apps/api/src/lib/tokens';
 import { seedBenchCompany } from './bench-company';
 import {

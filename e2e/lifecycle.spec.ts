@@ -7,7 +7,7 @@ import { virtualMachines, vmBackups } from '../apps/api/src/db/schema/virtual-ma
 import { SimulatorHypervisor } from '../apps/api/src/hypervisors/providers/simulator';
 import { startJobQueue, type JobQueue } from '../apps/api/src/jobs/job-queue';
 import { createMailService } from '../apps/api/src/mail/mail-service';
-import { DAY_MS, sweepVmLifecycle } from '../apps/api/src/modules/vms/vm-expiry';
+import { DAY_MS, sweepVmLifecycle } from '../apps/api/src/modules/vms/lifecycle/vm-expiry';
 import { accessibilityViolations } from './support/accessibility';
 import path from 'node:path';
 import {

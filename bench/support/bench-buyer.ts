@@ -20,15 +20,15 @@ import {
   vmRequests,
 } from '../../apps/api/src/db/schema/orders';
 import { virtualMachines } from '../../apps/api/src/db/schema/virtual-machines';
-import { lines, product } from '../../apps/api/src/db/seed/demo-catalogues';
-import { writeDemoCatalogue } from '../../apps/api/src/db/seed/write-demo-catalogue';
+import { lines, product } from '../../apps/api/src/seed/demo-catalogues';
+import { writeDemoCatalogue } from '../../apps/api/src/seed/write-demo-catalogue';
 import { JOB_SCHEMA, startJobQueue } from '../../apps/api/src/jobs/job-queue';
 import { QUEUES } from '../../apps/api/src/jobs/queues';
 import { randomToken } from '../../apps/api/src/lib/tokens';
 import { hashPassword } from '../../apps/api/src/modules/accounts/passwords';
 import { ACCESS_TOKEN_TTL_MS } from '../../apps/api/src/modules/accounts/account-settings';
 import { signAccessToken } from '../../apps/api/src/modules/accounts/crypto-tokens';
-import { ACCESS_COOKIE } from '../../apps/api/src/modules/accounts/session-cookies';
+import { ACCESS_COOKIE } from '../../apps/api/src/http/session-cookie-names';
 import { startSession } from '../../apps/api/src/modules/accounts/sessions';
 import { quoteProductConfiguration } from '../../apps/api/src/modules/marketplace/quote-configuration';
 import { createNewPurchaseOrder } from '../../apps/api/src/modules/orders/create-order';

@@ -1,5 +1,5 @@
 import type { CacheSignals } from './cache/cache-signals';
-import type { CustomerCaches } from './cache/customer-caches';
+import type { CustomerCaches } from './modules/accounts/customer-caches';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { HypervisorConnector } from './hypervisors/company-hypervisors';

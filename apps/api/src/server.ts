@@ -2,17 +2,17 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { startCacheSignals } from './cache/cache-signals';
 import { startJobQueue } from './jobs/job-queue';
-import { registerWorkers } from './jobs/workers';
+import { registerWorkers } from './workers';
 import { createMailTransport } from './mail/mail-transport';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open-configured-database';
-import { prepareDatabase } from './db/seed/migrate-and-seed-demo';
+import { prepareDatabase } from './seed/migrate-and-seed-demo';
 import { whileSettingUp } from './db/migrate';
-import { hasAnyCompany, seedDemoCompanies } from './db/seed/seed';
-import { describeError } from './http/safe-log';
+import { hasAnyCompany, seedDemoCompanies } from './seed/seed';
+import { describeError } from './lib/safe-log';
 import { BatchedLogStream } from './lib/batched-log-stream';
 import { loadSessionSecret } from './modules/accounts/session-secret';
-import { loadCredentialsKey } from './payments/credentials-key';
+import { loadCredentialsKey } from './lib/credentials-key';
 
 /** Starts the portal: configuration, database, migrations, first-run seed, then one HTTP port. */
 async function start(): Promise<void> {

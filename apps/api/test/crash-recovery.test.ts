@@ -14,11 +14,11 @@ import { vmProducts } from '../src/db/schema/catalogue';
 import { mailOutbox } from '../src/db/schema/mail';
 import { orders } from '../src/db/schema/orders';
 import { virtualMachines } from '../src/db/schema/virtual-machines';
-import { migrateAndSeedDemo } from '../src/db/seed/migrate-and-seed-demo';
+import { migrateAndSeedDemo } from '../src/seed/migrate-and-seed-demo';
 import { JOB_SCHEMA } from '../src/jobs/job-queue';
 import { QUEUES } from '../src/jobs/queues';
 import { hmac } from '../src/lib/tokens';
-import { loadCredentialsKey } from '../src/payments/credentials-key';
+import { loadCredentialsKey } from '../src/lib/credentials-key';
 import { send } from './scale-out/http-client';
 import {
   createThrowawayDatabase,
@@ -26,7 +26,7 @@ import {
   waitFor,
   type PortalProcess,
 } from './scale-out/portal-process';
-import { companyIdOf, insertCustomer } from '../src/modules/vms/lifecycle-fixtures';
+import { companyIdOf, insertCustomer } from './support/lifecycle-fixtures';
 
 // Issue 25, item 2 (ADR 025): a portal killed (kill -9) while it works a paid order's
 // provisioning and receipt jobs leaves them active; the next process to start runs them again,

@@ -3,7 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { describeError } from '../http/safe-log';
+import { describeError } from '../lib/safe-log';
 import { lockDataDir } from './data-dir-lock';
 import * as companySchema from './schema/company';
 import * as contentSchema from './schema/content';

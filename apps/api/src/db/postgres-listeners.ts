@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { describeError } from '../http/safe-log';
+import { describeError } from '../lib/safe-log';
 
 const RECONNECT_MAX_MS = 5_000;
 /** Named, so PostgreSQL parses it once per connection. */

@@ -18,10 +18,10 @@ import {
 } from '@cloud-portal/contract/web/first-render';
 import { EVERY_SCOPE, ScopedCache } from '../cache/scoped-cache';
 import type { CacheSignals } from '../cache/cache-signals';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../modules/accounts/session-cookies';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from './session-cookie-names';
 import type { Company } from '../tenancy/company-directory';
 import { stylesheetLinks, type BuildFiles, type BuildManifest } from './build-manifest';
-import { describeError } from './safe-log';
+import { describeError } from '../lib/safe-log';
 
 const gzipAsync = promisify(gzip);
 

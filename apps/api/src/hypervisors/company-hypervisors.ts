@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { companyHypervisors } from '../db/schema/hypervisors';
-import { openCredentials, sealCredentials } from '../payments/credentials-cipher';
+import { openCredentials, sealCredentials } from '../lib/credentials-cipher';
 import type { Hypervisor } from './provider';
 import { SIMULATOR_ID } from './providers/simulator';
 import { driverIdForCompany, getDriver } from './registry';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open-configured-database';
 import { companies } from '../db/schema/company';
-import { resolveCredentialsKey } from '../payments/credentials-key';
+import { resolveCredentialsKey } from '../lib/credentials-key';
 import { saveHypervisorOptions } from './company-hypervisors';
 import { InvalidHypervisorOptions } from './provider';
 import { listDriverIds, UnknownHypervisorDriver } from './registry';

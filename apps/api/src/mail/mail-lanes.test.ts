@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase } from '../../test/support/test-app';
 import { startSmtpReceiver, type SmtpReceiver } from '../../test/support/smtp-receiver';
 import { startJobQueue, type JobQueue } from '../jobs/job-queue';
-import { registerWorkers } from '../jobs/workers';
+import { registerWorkers } from '../workers';
 import { createMailService } from './mail-service';
 import { createMailTransport, type MailTransport } from './mail-transport';
 

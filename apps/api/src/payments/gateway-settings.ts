@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { TtlCache } from '../lib/ttl-cache';
 import { companyPaymentGateways } from '../db/schema/payments';
-import { openCredentials, sealCredentials } from './credentials-cipher';
+import { openCredentials, sealCredentials } from '../lib/credentials-cipher';
 import type { GatewaySettings } from './gateway';
 import { findGateway } from './registry';
 

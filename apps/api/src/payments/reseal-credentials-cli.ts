@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open-configured-database';
-import { CredentialsUnreadable } from './credentials-cipher';
+import { CredentialsUnreadable } from '../lib/credentials-cipher';
 import { resealCredentials } from './reseal-credentials';
 
 /** 32 bytes written as 64 hex characters, base64 or base64url (DATA_DIR/credentials-key); else null. */

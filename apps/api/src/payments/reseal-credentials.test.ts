@@ -9,8 +9,8 @@ import {
   loadAllHypervisorOptions,
   saveHypervisorOptions,
 } from '../hypervisors/company-hypervisors';
-import { CredentialsUnreadable, openCredentials } from './credentials-cipher';
-import { loadCredentialsKey } from './credentials-key';
+import { CredentialsUnreadable, openCredentials } from '../lib/credentials-cipher';
+import { loadCredentialsKey } from '../lib/credentials-key';
 import { saveGatewaySettings } from './gateway-settings';
 import { resealCredentials } from './reseal-credentials';
 

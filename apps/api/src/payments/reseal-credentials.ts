@@ -2,7 +2,7 @@ import { eq, and, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { companyHypervisors } from '../db/schema/hypervisors';
 import { companyPaymentGateways } from '../db/schema/payments';
-import { openCredentials, sealCredentials } from './credentials-cipher';
+import { openCredentials, sealCredentials } from '../lib/credentials-cipher';
 
 /**
  * Rotating CREDENTIALS_KEY: every sealed value (payment-gateway credentials, hypervisor options)

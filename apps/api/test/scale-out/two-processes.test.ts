@@ -14,7 +14,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { companies } from '../../src/db/schema/company';
 import { mailOutbox } from '../../src/db/schema/mail';
 import { virtualMachines } from '../../src/db/schema/virtual-machines';
-import { companyIdOf, insertVm } from '../../src/modules/vms/lifecycle-fixtures';
+import { companyIdOf, insertVm } from '../support/lifecycle-fixtures';
 import { multipartBody } from '../support/multipart';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../support/smtp-receiver';
 import { validSignUp } from '../support/accounts';

@@ -10,7 +10,7 @@ import {
 } from '@cloud-portal/contract/orders/gateways';
 import { customers } from '../../src/db/schema/accounts';
 import { orderEvents, orders, paymentTransactions, vmRequests } from '../../src/db/schema/orders';
-import { resolveCredentialsKey } from '../../src/payments/credentials-key';
+import { resolveCredentialsKey } from '../../src/lib/credentials-key';
 import type { GatewayHttp } from '../../src/payments/gateway';
 import { createGatewayHttp } from '../../src/payments/gateway-http';
 import { saveGatewaySettings } from '../../src/payments/gateway-settings';

@@ -8,13 +8,13 @@ import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { startCacheSignals } from '../../src/cache/cache-signals';
 import { startJobQueue, type JobQueue } from '../../src/jobs/job-queue';
-import { registerWorkers } from '../../src/jobs/workers';
+import { registerWorkers } from '../../src/workers';
 import { createMailTransport } from '../../src/mail/mail-transport';
 import { startSmtpReceiver } from './smtp-receiver';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
-import { migrateAndSeedDemo } from '../../src/db/seed/migrate-and-seed-demo';
-import { resolveCredentialsKey } from '../../src/payments/credentials-key';
+import { migrateAndSeedDemo } from '../../src/seed/migrate-and-seed-demo';
+import { resolveCredentialsKey } from '../../src/lib/credentials-key';
 import type { GatewayHttp } from '../../src/payments/gateway';
 
 export const MAIN_ORIGIN = 'http://localhost:3000';

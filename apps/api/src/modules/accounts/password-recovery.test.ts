@@ -9,11 +9,11 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { customers, passwordResetTokens } from '../../db/schema/accounts';
 import { mailOutbox } from '../../db/schema/mail';
-import { migrateAndSeedDemo } from '../../db/seed/migrate-and-seed-demo';
+import { migrateAndSeedDemo } from '../../seed/migrate-and-seed-demo';
 import type { DatabaseHandle } from '../../db/client';
 import { JOB_SCHEMA, startJobQueue, type JobQueue } from '../../jobs/job-queue';
 import { QUEUES } from '../../jobs/queues';
-import { registerWorkers } from '../../jobs/workers';
+import { registerWorkers } from '../../workers';
 import { createMailService } from '../../mail/mail-service';
 import { createMailTransport } from '../../mail/mail-transport';
 import { handleRecoveryRequest } from './password-recovery';
@@ -25,7 +25,7 @@ import {
 } from '../../../test/support/test-app';
 import { post, signUpAndLogIn } from '../../../test/support/accounts';
 import { sendAtOnce } from '../../../test/support/http-burst';
-import { companyIdOf, insertCustomer } from '../vms/lifecycle-fixtures';
+import { companyIdOf, insertCustomer } from '../../../test/support/lifecycle-fixtures';
 
 const SENT = {
   status: 200,

@@ -7,9 +7,9 @@ import type { Company, CompanyDirectory } from '../../tenancy/company-directory'
 import { resolveCompany } from '../../tenancy/resolve-company';
 import { safeEqual } from '../../lib/tokens';
 import { csrfTokenFor, verifyAccessToken, type AccessClaims } from './crypto-tokens';
-import { ACCESS_COOKIE } from './session-cookies';
+import { ACCESS_COOKIE } from '../../http/session-cookie-names';
 import type { Customer, Session } from './sessions';
-import type { CustomerCaches } from '../../cache/customer-caches';
+import type { CustomerCaches } from './customer-caches';
 
 declare module 'fastify' {
   interface FastifyRequest {

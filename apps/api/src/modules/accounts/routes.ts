@@ -30,7 +30,8 @@ import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
 import { completeLogin, logIn, resendCodeIfPending } from './log-in';
 import { queueRecoveryRequest, resetPassword } from './password-recovery';
 import { checkCsrfHeader, requireCustomer } from './require-customer';
-import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './session-cookies';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../http/session-cookie-names';
+import { clearSessionCookies, setSessionCookies } from './session-cookies';
 import {
   findLiveSession,
   findSessionIdByRefreshToken,
@@ -41,7 +42,6 @@ import {
 } from './sessions';
 import { signUp } from './sign-up';
 import { verifyAccessToken } from './crypto-tokens';
-import { ACCESS_COOKIE } from './session-cookies';
 import { perAddress } from '../../http/rate-limits';
 
 /** resendOtp's one answer: true whether or not a code went out. */

@@ -1,9 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { CSRF_COOKIE } from '@cloud-portal/contract/accounts/session';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../http/session-cookie-names';
 import type { IssuedTokens } from './sessions';
 
-export const ACCESS_COOKIE = 'cp_access';
-export const REFRESH_COOKIE = 'cp_refresh';
 /** The refresh token is sent only to the refresh and logout calls. */
 const REFRESH_PATH = '/api/auth';
 /**

@@ -3,7 +3,7 @@ import type { TOrderStatusResponse } from '@cloud-portal/contract/orders/get-ord
 import { orders } from '../../db/schema/orders';
 import type { JobQueue } from '../../jobs/job-queue';
 import { QUEUES } from '../../jobs/queues';
-import { applyVerdict, type OrderRow } from '../../payments/apply-verdict';
+import { applyVerdict, type OrderRow } from '../payments/apply-verdict';
 import { GatewayUnavailable } from '../../payments/gateway';
 import { loadGatewaySettings } from '../../payments/gateway-settings';
 import { getGateway } from '../../payments/registry';

@@ -7,7 +7,7 @@ import type { ZCreateOrderRequest } from '@cloud-portal/contract/orders/create-o
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
 import type { OrderedLine } from '../../db/schema/orders';
 import { AppError } from '../../errors';
-import type { OrderRow } from '../../payments/apply-verdict';
+import type { OrderRow } from '../payments/apply-verdict';
 import type { PaymentStart } from '../../payments/gateway';
 import { isRegionOffered, quoteProductConfiguration } from '../marketplace/quote-configuration';
 import type { Owner } from './order-access';

@@ -6,7 +6,7 @@ import { countries } from '../../db/schema/company';
 import { orders } from '../../db/schema/orders';
 import { AppError } from '../../errors';
 import type { OrderForGateway } from '../../payments/gateway';
-import type { OrderRow } from '../../payments/apply-verdict';
+import type { OrderRow } from '../payments/apply-verdict';
 
 export type Owner = { companyId: number; customerId: number };
 

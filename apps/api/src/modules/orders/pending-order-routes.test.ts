@@ -6,11 +6,11 @@ import { post, signUpAndLogIn } from '../../../test/support/accounts';
 import { sendAtOnce } from '../../../test/support/http-burst';
 import { ubuntuStarterOrder } from '../../../test/support/starter-order';
 import { orderEvents, orders, paymentTransactions, vmRequests } from '../../db/schema/orders';
-import { resolveCredentialsKey } from '../../payments/credentials-key';
+import { resolveCredentialsKey } from '../../lib/credentials-key';
 import { createGatewayHttp } from '../../payments/gateway-http';
 import { loadGatewaySettings } from '../../payments/gateway-settings';
 import { signSandboxNotification } from '../../payments/gateways/sandbox';
-import { handleInboundEvent } from '../../payments/handle-inbound-event';
+import { handleInboundEvent } from '../payments/handle-inbound-event';
 
 let t: Awaited<ReturnType<typeof createListeningTestApp>>;
 type Customer = Awaited<ReturnType<typeof signUpAndLogIn>>;

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema/orders';
 import { orderTargets } from '../../db/schema/virtual-machines';
 import { AppError } from '../../errors';
-import { expireOrder, type OrderRow } from '../../payments/apply-verdict';
+import { expireOrder, type OrderRow } from '../payments/apply-verdict';
 import type { PaymentStart } from '../../payments/gateway';
 import { findOwnOrder, type Owner } from './order-access';
 import { describeOrderStatus } from './order-status';

@@ -11,7 +11,7 @@ import { orderTargets } from '../../db/schema/virtual-machines';
 import { AppError } from '../../errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import { QUEUES } from '../../jobs/queues';
-import { applyVerdict, type OrderRow } from '../../payments/apply-verdict';
+import { applyVerdict, type OrderRow } from '../payments/apply-verdict';
 import type { PaymentStart } from '../../payments/gateway';
 import { listUsableGateways, loadGatewaySettings } from '../../payments/gateway-settings';
 import type { Owner } from './order-access';

@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { GatewayUnavailable, type GatewayHttp, type PaymentStart } from '../../payments/gateway';
 import { loadGatewaySettings } from '../../payments/gateway-settings';
 import { getGateway } from '../../payments/registry';
-import type { OrderRow } from '../../payments/apply-verdict';
+import type { OrderRow } from '../payments/apply-verdict';
 import { toOrderForGateway } from './order-access';
 import { gatewayUrls } from './gateway-urls';
 

@@ -6,7 +6,7 @@ import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { AppError } from '../../errors';
-import type { OrderRow } from '../../payments/apply-verdict';
+import type { OrderRow } from '../payments/apply-verdict';
 import { findOwnOrder, type Owner } from './order-access';
 
 const fieldError = (status: number, message: string) =>
