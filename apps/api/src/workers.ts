@@ -13,7 +13,7 @@ import { createGatewayHttp } from './payments/gateway-http';
 import { sweepVmLifecycle, type VmLifecycleJob } from './modules/vms/lifecycle/vm-expiry';
 import { runVmLifecycleJob } from './modules/vms/lifecycle/vm-lifecycle-jobs';
 import { eachJob, type JobQueue, type JobScheduler } from './jobs/job-queue';
-import { QUEUES, type QueueName } from './jobs/queues';
+import { QUEUES, VM_REQUEST_RETRIES, type QueueName } from './jobs/queues';
 
 /** The background work this process takes part in. */
 export async function registerWorkers(
@@ -128,6 +128,3 @@ export async function registerWorkers(
     await scheduler.schedule(QUEUES.vmLifecycleSweep, '* * * * *');
   }
 }
-
-/** A failed run (the hypervisor unreachable) is retried with backoff: 10 s, 20 s, 40 s, … */
-const VM_REQUEST_RETRIES = { retryLimit: 10, retryDelay: 10, retryBackoff: true };

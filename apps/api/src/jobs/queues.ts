@@ -21,3 +21,9 @@ export const QUEUES = {
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/**
+ * A `vm-request` job, the settlement's and each recheck: a failed run (the hypervisor
+ * unreachable) is retried with backoff: 10 s, 20 s, 40 s, …
+ */
+export const VM_REQUEST_RETRIES = { retryLimit: 10, retryDelay: 10, retryBackoff: true };

@@ -131,6 +131,8 @@ export const orders = pgTable(
   ],
 );
 
+export type OrderRow = typeof orders.$inferSelect;
+
 /** Append-only: every gateway event received about an order, with what we made of it. */
 export const orderEvents = pgTable(
   'order_events',

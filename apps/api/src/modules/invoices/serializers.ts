@@ -10,7 +10,7 @@ import type { companies, companyAddresses } from '../../db/schema/company';
 import type {
   OrderedLine,
   OrderedMachine,
-  orders,
+  OrderRow,
   paymentTransactions,
 } from '../../db/schema/orders';
 
@@ -19,7 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A paid order with its transaction, its company and its customer, as the receipt needs them. */
 export type ReceiptRecord = {
   order: Pick<
-    typeof orders.$inferSelect,
+    OrderRow,
     | 'id'
     | 'reference'
     | 'kind'

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { TOrderStatusResponse } from '@cloud-portal/contract/orders/get-order-status';
-import { orders } from '../../db/schema/orders';
+import { orders, type OrderRow } from '../../db/schema/orders';
 import type { JobQueue } from '../../jobs/job-queue';
 import { QUEUES } from '../../jobs/queues';
-import { applyVerdict, type OrderRow } from '../payments/apply-verdict';
+import { applyVerdict } from '../payments/apply-verdict';
 import { GatewayUnavailable } from '../../payments/gateway';
 import { loadGatewaySettings } from '../../payments/gateway-settings';
 import { getGateway } from '../../payments/registry';

@@ -3,10 +3,9 @@ import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
 import { countries } from '../../db/schema/company';
-import { orders } from '../../db/schema/orders';
+import { orders, type OrderRow } from '../../db/schema/orders';
 import { AppError } from '../../errors';
 import type { OrderForGateway } from '../../payments/gateway';
-import type { OrderRow } from '../payments/apply-verdict';
 
 export type Owner = { companyId: number; customerId: number };
 

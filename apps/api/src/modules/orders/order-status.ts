@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { TOrderStatusResponse } from '@cloud-portal/contract/orders/get-order-status';
 import type { Database } from '../../db/client';
-import { paymentTransactions } from '../../db/schema/orders';
-import type { OrderRow } from '../payments/apply-verdict';
+import { paymentTransactions, type OrderRow } from '../../db/schema/orders';
 import { findOwnOrder, type Owner } from './order-access';
 import { toOrderStatus } from './serializers';
 

@@ -25,7 +25,7 @@ import { perAddress } from '../../http/rate-limits';
 import { acceptingUploads, readFormWithFile } from '../../http/multipart-uploads';
 import { requestLanguage } from '../../tenancy/request-language';
 import { requestOrigin } from '../../tenancy/request-origin';
-import type { OrderRow } from '../payments/apply-verdict';
+import type { OrderRow } from '../../db/schema/orders';
 import type { PaymentStart } from '../../payments/gateway';
 import { requireCustomer } from '../accounts/require-customer';
 import { confirmOwnOrderPayment } from './confirm-payment';

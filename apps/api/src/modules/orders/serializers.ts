@@ -15,7 +15,7 @@ import type { TOrderResponse } from '@cloud-portal/contract/orders/create-order'
 import type { TOrderStatusResponse } from '@cloud-portal/contract/orders/get-order-status';
 import type { PaymentStart } from '../../payments/gateway';
 import { toInvoiceMachine } from '../invoices/serializers';
-import type { OrderRow } from '../payments/apply-verdict';
+import type { OrderRow } from '../../db/schema/orders';
 
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
 

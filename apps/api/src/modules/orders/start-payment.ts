@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
 import type { Database } from '../../db/client';
-import { orders } from '../../db/schema/orders';
+import { orders, type OrderRow } from '../../db/schema/orders';
 import { AppError } from '../../errors';
 import { GatewayUnavailable, type GatewayHttp, type PaymentStart } from '../../payments/gateway';
 import { loadGatewaySettings } from '../../payments/gateway-settings';
 import { getGateway } from '../../payments/registry';
-import type { OrderRow } from '../payments/apply-verdict';
 import { toOrderForGateway } from './order-access';
 import { gatewayUrls } from './gateway-urls';
 

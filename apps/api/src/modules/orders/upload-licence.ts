@@ -4,9 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
 import type { Database } from '../../db/client';
-import { orders } from '../../db/schema/orders';
+import { orders, type OrderRow } from '../../db/schema/orders';
 import { AppError } from '../../errors';
-import type { OrderRow } from '../payments/apply-verdict';
 import { findOwnOrder, type Owner } from './order-access';
 
 const fieldError = (status: number, message: string) =>

@@ -1,13 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { notifications } from '../../db/schema/accounts';
-import { orderEvents, orders, paymentTransactions, vmRequests } from '../../db/schema/orders';
+import {
+  orderEvents,
+  orders,
+  paymentTransactions,
+  vmRequests,
+  type OrderRow,
+} from '../../db/schema/orders';
 import type { JobQueue } from '../../jobs/job-queue';
-import { QUEUES } from '../../jobs/queues';
+import { QUEUES, VM_REQUEST_RETRIES } from '../../jobs/queues';
 import { randomToken } from '../../lib/tokens';
 import { isRejected, type GatewayVerdict, type RejectedEvent } from '../../payments/gateway';
-
-export type OrderRow = typeof orders.$inferSelect;
 
 /** Where an event about an order came from (kept in order_events.source). */
 export type EventSource =
@@ -91,13 +95,7 @@ export async function applyVerdict(
       if (rowsOf(settled).length === 0) return { verdict, settled: false };
       await deps.jobs.sendMany(
         [
-          {
-            queue: QUEUES.vmRequest,
-            data: { orderId: order.id },
-            retryLimit: 10,
-            retryDelay: 10,
-            retryBackoff: true,
-          },
+          { queue: QUEUES.vmRequest, data: { orderId: order.id }, ...VM_REQUEST_RETRIES },
           {
             queue: QUEUES.purchaseConfirmation,
             data: { orderId: order.id },
@@ -121,11 +119,6 @@ export async function applyVerdict(
       .returning({ id: orders.id });
     return { verdict, settled: settled !== undefined };
   });
-}
-
-/** The rows of a raw statement, whichever driver answered (node-postgres or PGlite). */
-function rowsOf(result: unknown): unknown[] {
-  return (result as { rows?: unknown[] }).rows ?? [];
 }
 
 /** What happens next, by order kind (vm-lifecycle.md comes-from 1–5), in English and Korean. */

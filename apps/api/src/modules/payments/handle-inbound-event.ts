@@ -1,12 +1,8 @@
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Database } from '../../db/client';
 import { findOrderByReference, orderForGateway } from '../orders/order-access';
-import {
-  applyVerdict,
-  type AppliedVerdict,
-  type EventSource,
-  type OrderRow,
-} from './apply-verdict';
+import type { OrderRow } from '../../db/schema/orders';
+import { applyVerdict, type AppliedVerdict, type EventSource } from './apply-verdict';
 import {
   GatewayUnavailable,
   type GatewayHttp,

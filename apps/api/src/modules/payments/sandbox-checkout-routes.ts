@@ -10,7 +10,7 @@ import { gatewayUrls } from '../orders/gateway-urls';
 import { resolveCompany } from '../../tenancy/resolve-company';
 import { pageLanguage } from '../../tenancy/request-language';
 import { requestOrigin } from '../../tenancy/request-origin';
-import type { OrderRow } from './apply-verdict';
+import type { OrderRow } from '../../db/schema/orders';
 import { loadGatewaySettings } from '../../payments/gateway-settings';
 import {
   SANDBOX_OUTCOMES,

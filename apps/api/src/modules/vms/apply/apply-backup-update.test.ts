@@ -18,9 +18,10 @@ import { SimulatorHypervisor } from '../../../hypervisors/providers/simulator';
 import type { JobQueue } from '../../../jobs/job-queue';
 import { createMailService } from '../../../mail/mail-service';
 import { applyVerdict } from '../../payments/apply-verdict';
-import { applyBackupOrder, COPY_CLAIM_LEASE_MS } from './apply-backup';
-import { applyPaidOrder, type ApplyDeps } from './apply-paid-order';
-import { ADD_DISK_LEASE_MS, applyUpdateOrder, POWER_CYCLING } from './apply-update';
+import { COPY_CLAIM_LEASE_MS } from './apply-backup';
+import { applyPaidOrder } from './apply-paid-order';
+import { ADD_DISK_LEASE_MS, POWER_CYCLING } from './apply-update';
+import type { ApplyDeps } from './paid-order-handler';
 import { APPLY_FAILED } from '../orders/vm-order-detail';
 import { addedDisksOf } from '../queries/vm-sizes';
 import { makeVm } from '../../../../test/support/vm-order-fixtures';
@@ -199,9 +200,9 @@ describe('applyBackupOrder (kind 2)', () => {
     expect(creating).toMatchObject({ status: 'creating', kind: 'clone', vmId: vm.id });
     expect(creating!.hypervisorRef).not.toBeNull();
     // Still being copied: the next look waits again.
-    expect((await applyBackupOrder(deps, order.id)).status).toBe('waiting');
+    expect((await applyPaidOrder(deps, { orderId: order.id })).status).toBe('waiting');
     passTime();
-    expect(await applyBackupOrder(deps, order.id)).toEqual({ status: 'running' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'running' });
     const ready = await backupOf(order.id);
     expect(ready!.status).toBe('ready');
     expect(ready!.expiresAt!.getTime()).toBe(clock + 14 * 86_400_000);
@@ -209,7 +210,7 @@ describe('applyBackupOrder (kind 2)', () => {
     expect(await requestStatus(order.id)).toBe('applied');
 
     // Duplicates and retries after the end change nothing.
-    expect(await applyBackupOrder(deps, order.id)).toEqual({ status: 'running' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'running' });
     expect(await copiesNamed(order.id)).toHaveLength(1);
     expect(
       (await bellsOf(customer.id)).filter((bell) => bell.detail.includes('is ready')),
@@ -223,12 +224,15 @@ describe('applyBackupOrder (kind 2)', () => {
     const { vm, customer } = await machine('shutoff');
     const { order, settleAgain } = await clone(vm, 'Snapshot');
     expect((await settleAgain()).settled).toBe(false);
-    await Promise.all([applyBackupOrder(deps, order.id), applyBackupOrder(deps, order.id)]);
+    await Promise.all([
+      applyPaidOrder(deps, { orderId: order.id }),
+      applyPaidOrder(deps, { orderId: order.id }),
+    ]);
     passTime();
     const outcomes = await Promise.all([
-      applyBackupOrder(deps, order.id),
-      applyBackupOrder(deps, order.id),
-      applyBackupOrder(deps, order.id),
+      applyPaidOrder(deps, { orderId: order.id }),
+      applyPaidOrder(deps, { orderId: order.id }),
+      applyPaidOrder(deps, { orderId: order.id }),
     ]);
     expect(outcomes.every((outcome) => outcome.status === 'running')).toBe(true);
     expect(await copiesNamed(order.id)).toHaveLength(1);
@@ -247,7 +251,7 @@ describe('applyBackupOrder (kind 2)', () => {
   it('resumes a job killed half-way: an unreachable hypervisor is retried, nothing is made twice', async () => {
     const { vm } = await machine();
     const { order } = await clone(vm);
-    expect((await applyBackupOrder(deps, order.id)).status).toBe('waiting');
+    expect((await applyPaidOrder(deps, { orderId: order.id })).status).toBe('waiting');
     const ref = (await backupOf(order.id))!.hypervisorRef;
     // The process dies; the next run finds the hypervisor unreachable: the job's retry follows.
     const unreachable: ApplyDeps = {
@@ -256,9 +260,11 @@ describe('applyBackupOrder (kind 2)', () => {
         throw new HypervisorUnavailable('connection refused');
       },
     };
-    await expect(applyBackupOrder(unreachable, order.id)).rejects.toThrow(HypervisorUnavailable);
+    await expect(applyPaidOrder(unreachable, { orderId: order.id })).rejects.toThrow(
+      HypervisorUnavailable,
+    );
     passTime();
-    expect(await applyBackupOrder(deps, order.id)).toEqual({ status: 'running' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'running' });
     expect((await backupOf(order.id))!.hypervisorRef).toBe(ref);
     expect(await copiesNamed(order.id)).toHaveLength(1);
   });
@@ -278,16 +284,18 @@ describe('applyBackupOrder (kind 2)', () => {
         });
       },
     };
-    await expect(applyBackupOrder(dyingAfterCopy, order.id)).rejects.toThrow('process killed');
+    await expect(applyPaidOrder(dyingAfterCopy, { orderId: order.id })).rejects.toThrow(
+      'process killed',
+    );
     expect((await backupOf(order.id))!.hypervisorRef).toMatch(/^claim:/);
     // Within the dead run's lease nobody asks again…
-    expect((await applyBackupOrder(deps, order.id)).status).toBe('waiting');
+    expect((await applyPaidOrder(deps, { orderId: order.id })).status).toBe('waiting');
     expect(await copiesNamed(order.id)).toHaveLength(1);
     // …after it, the next run does.
     passTime(COPY_CLAIM_LEASE_MS + 1);
-    expect((await applyBackupOrder(deps, order.id)).status).toBe('waiting');
+    expect((await applyPaidOrder(deps, { orderId: order.id })).status).toBe('waiting');
     passTime();
-    expect(await applyBackupOrder(deps, order.id)).toEqual({ status: 'running' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'running' });
     // The backup is the second copy; the first carries the order in its name for clean-up.
     const copies = await copiesNamed(order.id);
     expect(copies).toHaveLength(2);
@@ -298,8 +306,8 @@ describe('applyBackupOrder (kind 2)', () => {
     const { vm, uuid, customer } = await machine();
     const { order } = await clone(vm);
     await simulator().failNext(uuid, 'quota exceeded', 'refuse');
-    expect(await applyBackupOrder(deps, order.id)).toEqual({ status: 'failed' });
-    expect(await applyBackupOrder(deps, order.id)).toEqual({ status: 'failed' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'failed' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'failed' });
     expect((await backupOf(order.id))!.status).toBe('failed');
     expect(await requestStatus(order.id)).toBe(APPLY_FAILED);
     const paid = await orderRow(order.id);
@@ -336,7 +344,7 @@ const addDisk = (vm: typeof virtualMachines.$inferSelect, sizeGb: number) =>
 async function runUntilSettled(orderId: number, runs = 8) {
   const outcomes: string[] = [];
   for (let run = 0; run < runs; run += 1) {
-    const outcome = await applyUpdateOrder(deps, orderId);
+    const outcome = await applyPaidOrder(deps, { orderId: orderId });
     outcomes.push(outcome.status);
     if (outcome.status !== 'waiting') return outcomes;
     passTime();
@@ -351,10 +359,10 @@ describe('applyUpdateOrder (kind 4)', () => {
   it('with consent, shuts a running machine down, resizes it, starts it again and records it', async () => {
     const { vm, uuid, customer } = await machine();
     const { order } = await update(vm, true);
-    expect((await applyUpdateOrder(deps, order.id)).status).toBe('waiting');
+    expect((await applyPaidOrder(deps, { orderId: order.id })).status).toBe('waiting');
     expect(await requestStatus(order.id)).toBe(POWER_CYCLING);
     // A duplicate run while the machine shuts down only waits.
-    expect((await applyUpdateOrder(deps, order.id)).status).toBe('waiting');
+    expect((await applyPaidOrder(deps, { orderId: order.id })).status).toBe('waiting');
     passTime();
     expect(await runUntilSettled(order.id)).toEqual(['waiting', 'running']);
     passTime();
@@ -365,7 +373,7 @@ describe('applyUpdateOrder (kind 4)', () => {
       diskGb: 60,
     });
     expect(await vmRow(vm.id)).toMatchObject({ ramGb: 8, vcpus: 4, diskGb: 60 });
-    expect(await applyUpdateOrder(deps, order.id)).toEqual({ status: 'running' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'running' });
     expect(
       (await bellsOf(customer.id)).filter((bell) => bell.detail.includes('has been applied')),
     ).toHaveLength(1);
@@ -375,7 +383,7 @@ describe('applyUpdateOrder (kind 4)', () => {
   it('without consent, waits for the customer to shut the machine off and leaves it off', async () => {
     const { vm, uuid } = await machine();
     const { order } = await update(vm, false);
-    expect(await applyUpdateOrder(deps, order.id)).toEqual({
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({
       status: 'waiting',
       retryInSeconds: 300,
     });
@@ -393,9 +401,9 @@ describe('applyUpdateOrder (kind 4)', () => {
     const { order } = await update(vm, false, { ramGb: 4, vcpus: 2, diskGb: 80 });
     // Runs racing: one resize is accepted, the others find the machine busy and wait.
     const racing = await Promise.all([
-      applyUpdateOrder(deps, order.id),
-      applyUpdateOrder(deps, order.id),
-      applyUpdateOrder(deps, order.id),
+      applyPaidOrder(deps, { orderId: order.id }),
+      applyPaidOrder(deps, { orderId: order.id }),
+      applyPaidOrder(deps, { orderId: order.id }),
     ]);
     expect(racing.map((outcome) => outcome.status)).toEqual(['waiting', 'waiting', 'waiting']);
     passTime();
@@ -415,23 +423,23 @@ describe('applyUpdateOrder (kind 4)', () => {
       .set({ status: `adding-disk:0:${clock}` })
       .where(eq(vmRequests.orderId, order.id));
     // Within its lease nobody asks again; after it, the next run does.
-    expect((await applyUpdateOrder(deps, order.id)).status).toBe('waiting');
+    expect((await applyPaidOrder(deps, { orderId: order.id })).status).toBe('waiting');
     expect((await simulator().details(uuid)).addedDisksGb).toEqual([]);
     passTime(ADD_DISK_LEASE_MS + 1);
-    expect((await applyUpdateOrder(deps, order.id)).status).toBe('waiting');
+    expect((await applyPaidOrder(deps, { orderId: order.id })).status).toBe('waiting');
     // A duplicate run while the disk is being added, then the one that finds it done.
-    expect((await applyUpdateOrder(deps, order.id)).status).toBe('waiting');
+    expect((await applyPaidOrder(deps, { orderId: order.id })).status).toBe('waiting');
     passTime();
-    expect(await applyUpdateOrder(deps, order.id)).toEqual({ status: 'running' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'running' });
     expect((await simulator().details(uuid)).addedDisksGb).toEqual([50]);
     expect(await addedDisksOf(t.database.db, vm.id)).toEqual([50]);
 
     // Runs racing on a fresh order: one asks, the others wait; one disk is added.
     const second = await addDisk(vm, 30);
     const racing = await Promise.all([
-      applyUpdateOrder(deps, second.order.id),
-      applyUpdateOrder(deps, second.order.id),
-      applyUpdateOrder(deps, second.order.id),
+      applyPaidOrder(deps, { orderId: second.order.id }),
+      applyPaidOrder(deps, { orderId: second.order.id }),
+      applyPaidOrder(deps, { orderId: second.order.id }),
     ]);
     expect(racing.every((outcome) => outcome.status === 'waiting')).toBe(true);
     passTime();

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, like, lt, ne, or } from 'drizzle-orm';
-import { ORDER_KINDS } from '@cloud-portal/contract/orders/order-status';
 import { backupExpiry } from '@cloud-portal/contract/vms/backup-pricing';
 import { backupDisplayName } from '@cloud-portal/contract/vms/backup-names';
 import type { Database } from '../../../db/client';
@@ -11,7 +10,6 @@ import {
   type Hypervisor,
 } from '../../../hypervisors/provider';
 import { formatEndDate } from '../../../mail/templates/vm-expiry-mails';
-import type { ApplyDeps } from './apply-paid-order';
 import {
   completeOrder,
   failOrder,
@@ -21,7 +19,7 @@ import {
   pastDeadline,
   type ApplyContext,
 } from './apply-context';
-import type { ProvisionOutcome } from './provision-vm';
+import type { ApplyDeps, ApplyOutcome, PaidOrder } from './paid-order-handler';
 
 /** A backup is only taken of a machine in one of these states (the hypervisor decides for real). */
 const BACKUP_SOURCE_STATUSES = ['running', 'shutoff', 'busy'];
@@ -116,12 +114,9 @@ async function requestCopy(
  * same transaction as the order's one conditional `applied_at` claim, whose winner alone tells
  * the customer. A machine that cannot be copied gives the order up (customer and company told).
  */
-export async function applyBackupOrder(
-  deps: ApplyDeps,
-  orderId: number,
-): Promise<ProvisionOutcome> {
+export async function applyBackupOrder(deps: ApplyDeps, paid: PaidOrder): Promise<ApplyOutcome> {
   const now = (deps.now ?? (() => new Date()))();
-  const context = await loadApplyContext(deps.db, orderId, ORDER_KINDS.cloneOrSnapshot);
+  const context = await loadApplyContext(deps.db, paid);
   if (!context) return { status: 'ignored' };
   const finished = finishedOutcome(context);
   if (finished) return finished;

@@ -1,8 +1,7 @@
 import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
 import type { Database } from '../../../db/client';
-import { customers, notifications } from '../../../db/schema/accounts';
-import { companies } from '../../../db/schema/company';
+import { notifications } from '../../../db/schema/accounts';
 import { orders, vmRequests } from '../../../db/schema/orders';
 import { orderTargets, virtualMachines } from '../../../db/schema/virtual-machines';
 import { HypervisorRefused, HypervisorUnavailable } from '../../../hypervisors/provider';
@@ -16,8 +15,7 @@ import {
   type AppliedOrder,
 } from '../../../mail/templates/vm-order-mails';
 import type { Company } from '../../../tenancy/company-directory';
-import type { ApplyDeps } from './apply-paid-order';
-import type { ProvisionOutcome } from './provision-vm';
+import type { ApplyDeps, ApplyOutcome, PaidOrder } from './paid-order-handler';
 import { APPLIED, APPLY_FAILED } from '../orders/vm-order-detail';
 
 /**
@@ -27,56 +25,37 @@ import { APPLIED, APPLY_FAILED } from '../orders/vm-order-detail';
  * Orders and payment rows are never touched beyond `applied_at`.
  */
 
-type OrderRow = typeof orders.$inferSelect;
 type VmRow = typeof virtualMachines.$inferSelect;
 
-export type ApplyContext = {
-  order: OrderRow;
-  company: Company;
-  email: string;
-  vm: VmRow;
-  /** The vm_requests row's status: where an earlier run left the order. */
-  requestStatus: string | null;
-};
+export type ApplyContext = PaidOrder & { vm: VmRow };
 
 /** How long after payment a job keeps waiting on a busy machine or an unreachable hypervisor. */
 export const APPLY_DEADLINE_MS = 24 * 3_600_000;
 
-/** The paid order of `kind` with its machine, or null when there is nothing to apply. */
+/** The paid order with its one machine (the customer's own), or null when it has none. */
 export async function loadApplyContext(
   db: Database,
-  orderId: number,
-  kind: number,
+  paid: PaidOrder,
 ): Promise<ApplyContext | null> {
-  const [found] = await db
-    .select({
-      order: orders,
-      company: companies,
-      email: customers.email,
-      vm: virtualMachines,
-      requestStatus: vmRequests.status,
-    })
-    .from(orders)
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .innerJoin(orderTargets, eq(orderTargets.orderId, orders.id))
+  const { order } = paid;
+  const [target] = await db
+    .select({ vm: virtualMachines })
+    .from(orderTargets)
     .innerJoin(
       virtualMachines,
       and(
         eq(virtualMachines.id, orderTargets.vmId),
-        eq(virtualMachines.companyId, orders.companyId),
-        eq(virtualMachines.customerId, orders.customerId),
+        eq(virtualMachines.companyId, order.companyId),
+        eq(virtualMachines.customerId, order.customerId),
       ),
     )
-    .leftJoin(vmRequests, eq(vmRequests.orderId, orders.id))
-    .where(eq(orders.id, orderId))
+    .where(eq(orderTargets.orderId, order.id))
     .limit(1);
-  if (!found || found.order.status !== 'paid' || found.order.kind !== kind) return null;
-  return found;
+  return target ? { ...paid, vm: target.vm } : null;
 }
 
 /** The outcome of an order an earlier run finished, or null when it is still to do. */
-export function finishedOutcome(context: ApplyContext): ProvisionOutcome | null {
+export function finishedOutcome(context: ApplyContext): ApplyOutcome | null {
   if (context.order.appliedAt) return { status: 'running' };
   if (context.requestStatus === APPLY_FAILED) return { status: 'failed' };
   return null;
@@ -88,7 +67,8 @@ export function pastDeadline(context: ApplyContext, now: Date): boolean {
   return now.getTime() - from.getTime() > APPLY_DEADLINE_MS;
 }
 
-const profileUrl = (company: Company) =>
+/** The customer's machines in the portal, linked from the apply jobs' mails. */
+export const profileUrl = (company: Company) =>
   new URL('/CustomerProfile/2', company.portalUrl).toString();
 
 function describe(context: ApplyContext, what: AppliedOrder['what']): AppliedOrder {
@@ -152,11 +132,13 @@ export async function failOrder(
   what: AppliedOrder['what'],
   reason: string,
   work?: (tx: Database, now: Date) => Promise<void>,
-): Promise<ProvisionOutcome> {
+): Promise<ApplyOutcome> {
   const now = (deps.now ?? (() => new Date()))();
   const described = describe(context, what);
   const language = context.order.language;
   await deps.mail.inTransaction(async (tx, mail) => {
+    // Read again under a lock, not taken from the context: a run that applied the order since
+    // leaves nothing to give up, and one applying it now waits for this transaction.
     const [unapplied] = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -193,6 +175,7 @@ export async function failOrder(
       });
     }
   });
+  // Read again: the winner may have been another run, which applied the order after all.
   const [request] = await deps.db
     .select({ status: vmRequests.status })
     .from(vmRequests)
@@ -210,7 +193,7 @@ export async function handleApplyError(
   what: AppliedOrder['what'],
   error: unknown,
   work?: (tx: Database, now: Date) => Promise<void>,
-): Promise<ProvisionOutcome> {
+): Promise<ApplyOutcome> {
   const now = (deps.now ?? (() => new Date()))();
   const late = pastDeadline(context, now);
   if (error instanceof HypervisorRefused && error.reason !== 'busy') {

@@ -14,7 +14,7 @@ import type { JobQueue } from '../../../jobs/job-queue';
 import { createMailService } from '../../../mail/mail-service';
 import { applyVerdict } from '../../payments/apply-verdict';
 import { applyPaidOrder } from './apply-paid-order';
-import { applyRenewal, RESTART_GIVE_UP_MS, type RenewalApplyDeps } from './apply-renewal';
+import { RESTART_GIVE_UP_MS, type RenewalApplyDeps } from './apply-renewal';
 import { companyIdOf, insertCustomer } from '../../../../test/support/lifecycle-fixtures';
 
 const OPERATION_MS = 20;
@@ -251,7 +251,7 @@ describe('applyRenewal', () => {
 
     // A duplicate job (or a retry after a crash) changes nothing.
     passTime(DAY_MS);
-    expect(await applyRenewal(deps, order.id)).toEqual({ status: 'running' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'running' });
     expect((await vmRow(vm.id)).endsAt!.getTime()).toBe(paidAt + 90 * DAY_MS);
     const bells = await bellsOf(customer.id);
     expect(bells).toHaveLength(1);
@@ -284,10 +284,13 @@ describe('applyRenewal', () => {
     });
     const order = await paidRenewal(customer, 3, [vm.id], 30);
     // Two jobs for the order at once (a duplicate): one extends.
-    expect(await Promise.all([applyRenewal(deps, order.id), applyRenewal(deps, order.id)])).toEqual(
-      [{ status: 'running' }, { status: 'running' }],
-    );
-    expect(await applyRenewal(deps, order.id)).toEqual({ status: 'running' });
+    expect(
+      await Promise.all([
+        applyPaidOrder(deps, { orderId: order.id }),
+        applyPaidOrder(deps, { orderId: order.id }),
+      ]),
+    ).toEqual([{ status: 'running' }, { status: 'running' }]);
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'running' });
     const renewed = await vmRow(vm.id);
     expect(renewed.endsAt!.getTime()).toBe(endsAt.getTime() + 30 * DAY_MS);
     expect(renewed.status).toBe('running');
@@ -304,7 +307,7 @@ describe('applyRenewal', () => {
     const first = await paidRenewal(customer, 3, [vm.id], 30);
     const second = await paidRenewal(customer, 3, [vm.id], 90);
     for (const order of [first, second, first, second]) {
-      expect(await applyRenewal(deps, order.id)).toEqual({ status: 'running' });
+      expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'running' });
     }
     const renewed = await vmRow(vm.id);
     expect(renewed.endsAt!.getTime()).toBe(endsAt.getTime() + 120 * DAY_MS);
@@ -353,11 +356,11 @@ describe('applyRenewal', () => {
         }) as Hypervisor;
       },
     };
-    await expect(applyRenewal(crashing, order.id)).rejects.toThrow('killed');
+    await expect(applyPaidOrder(crashing, { orderId: order.id })).rejects.toThrow('killed');
     expect((await vmRow(vms[2]!.id)).status).toBe('expired');
 
     for (let run = 0; run < 5 && (await orderRow(order.id)).appliedAt === null; run++) {
-      await applyRenewal(crashing, order.id);
+      await applyPaidOrder(crashing, { orderId: order.id });
       passTime();
     }
     expect((await orderRow(order.id)).appliedAt).not.toBeNull();
@@ -381,11 +384,11 @@ describe('applyRenewal', () => {
     });
     const order = await paidRenewal(customer, 3, [vm.id], 30);
     const paidAt = clock;
-    expect((await applyRenewal(deps, order.id)).status).toBe('waiting');
+    expect((await applyPaidOrder(deps, { orderId: order.id })).status).toBe('waiting');
     expect(await vmRow(vm.id)).toMatchObject({ status: 'busy' });
     for (let run = 0; run < 5 && (await vmRow(vm.id)).status !== 'running'; run++) {
       passTime();
-      await applyRenewal(deps, order.id);
+      await applyPaidOrder(deps, { orderId: order.id });
     }
     const restored = await vmRow(vm.id);
     expect(restored).toMatchObject({ status: 'running', archivedAt: null });
@@ -402,10 +405,10 @@ describe('applyRenewal', () => {
       machineUuid: '00000000-0000-4000-8000-00000000dead',
     });
     const order = await paidRenewal(customer, 3, [vm.id], 30);
-    expect((await applyRenewal(deps, order.id)).status).toBe('waiting');
+    expect((await applyPaidOrder(deps, { orderId: order.id })).status).toBe('waiting');
     passTime(RESTART_GIVE_UP_MS);
-    expect(await applyRenewal(deps, order.id)).toEqual({ status: 'failed' });
-    expect(await applyRenewal(deps, order.id)).toEqual({ status: 'failed' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'failed' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'failed' });
     expect(await requestStatus(order.id)).toBe('renewal-restart-failed');
     expect((await orderRow(order.id)).appliedAt).not.toBeNull();
     expect((await vmRow(vm.id)).endsAt!.getTime()).toBeGreaterThan(clock);
@@ -421,8 +424,8 @@ describe('applyRenewal', () => {
   it('ignores an order that is not a paid renewal', async () => {
     const customer = await newCustomer();
     const pending = await insertOrder(customer, { kind: 3, periodDays: 30 });
-    expect(await applyRenewal(deps, pending.id)).toEqual({ status: 'ignored' });
+    expect(await applyPaidOrder(deps, { orderId: pending.id })).toEqual({ status: 'ignored' });
     const purchase = await insertOrder(customer, { kind: 1, periodDays: 30, status: 'paid' });
-    expect(await applyRenewal(deps, purchase.id)).toEqual({ status: 'ignored' });
+    expect(await applyPaidOrder(deps, { orderId: purchase.id })).toEqual({ status: 'ignored' });
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
-import { customers, notifications } from '../../../db/schema/accounts';
-import { companies } from '../../../db/schema/company';
+import { rowsOf } from '../../../db/client';
+import { notifications } from '../../../db/schema/accounts';
 import { orders, vmRequests } from '../../../db/schema/orders';
 import { orderTargets, virtualMachines } from '../../../db/schema/virtual-machines';
 import { HypervisorRefused, HypervisorUnavailable, isRefusal } from '../../../hypervisors/provider';
@@ -14,13 +14,10 @@ import {
   vmRestartFailedCompanyMail,
   vmRestartFailedMail,
 } from '../../../mail/templates/vm-renewal-mails';
-import type { Company } from '../../../tenancy/company-directory';
-import type { ApplyDeps } from './apply-paid-order';
+import { profileUrl } from './apply-context';
+import type { ApplyDeps, ApplyOutcome, PaidOrder } from './paid-order-handler';
 import { restoreArchivedVm, RestoreFailed } from '../lifecycle/archive-restore';
-import type { ProvisionOutcome } from './provision-vm';
-import { RENEWAL_KINDS } from '../orders/renew-vm';
 import { MachineNotSettled, runVmLifecycleJob } from '../lifecycle/vm-lifecycle-jobs';
-import { rowsOf } from '../lifecycle/vm-expiry';
 
 /**
  * The `vm-request` job of a paid renewal (kinds 3 and 5; ADR 018), in two steps.
@@ -48,9 +45,8 @@ export type RenewalApplyDeps = ApplyDeps & {
   jobs?: Pick<JobQueue, 'send'>;
 };
 
-type OrderRow = typeof orders.$inferSelect;
 type MachineRow = typeof virtualMachines.$inferSelect;
-type Context = { order: OrderRow; company: Company; email: string; language: TLanguage };
+type Context = PaidOrder & { language: TLanguage };
 
 const EXTENDED = 'renewal-extended';
 const RENEWED = 'renewed';
@@ -60,55 +56,30 @@ type Standing = { inService: true } | { inService: false; reason: string };
 const IN_SERVICE: Standing = { inService: true };
 const notYet = (reason: string): Standing => ({ inService: false, reason });
 
-export async function applyRenewal(
-  deps: RenewalApplyDeps,
-  orderId: number,
-): Promise<ProvisionOutcome> {
+export async function applyRenewal(deps: RenewalApplyDeps, paid: PaidOrder): Promise<ApplyOutcome> {
   const now = deps.now ?? (() => new Date());
-  const [found] = await deps.db
-    .select({
-      order: orders,
-      company: companies,
-      email: customers.email,
-      request: vmRequests.status,
-    })
-    .from(orders)
-    .innerJoin(vmRequests, eq(vmRequests.orderId, orders.id))
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(eq(orders.id, orderId));
-  if (
-    !found ||
-    found.order.status !== 'paid' ||
-    !(RENEWAL_KINDS as readonly number[]).includes(found.order.kind)
-  ) {
-    return { status: 'ignored' };
+  const { order, requestStatus } = paid;
+  if (requestStatus === null) return { status: 'ignored' };
+  if (order.appliedAt !== null) {
+    return requestStatus === RESTART_FAILED ? { status: 'failed' } : { status: 'running' };
   }
-  if (found.order.appliedAt !== null) {
-    return found.request === RESTART_FAILED ? { status: 'failed' } : { status: 'running' };
-  }
-  const context: Context = {
-    order: found.order,
-    company: found.company,
-    email: found.email,
-    language: found.order.language === 'ko' ? 'ko' : 'en',
-  };
+  const context: Context = { ...paid, language: order.language === 'ko' ? 'ko' : 'en' };
   await extendOnce(deps, context, now());
 
   const targets = await deps.db
     .select({ vm: virtualMachines })
     .from(orderTargets)
     .innerJoin(virtualMachines, eq(virtualMachines.id, orderTargets.vmId))
-    .where(eq(orderTargets.orderId, orderId))
+    .where(eq(orderTargets.orderId, order.id))
     .orderBy(orderTargets.vmId);
   const stuck: { name: string; reason: string }[] = [];
   for (const { vm } of targets) {
     const standing = await bringBack(deps, vm, now());
     if (!standing.inService) stuck.push({ name: vm.aliasName || vm.name, reason: standing.reason });
   }
-  if (stuck.length === 0) return finish(deps, orderId, now());
+  if (stuck.length === 0) return finish(deps, order.id, now());
 
-  const waited = now().getTime() - (found.order.settledAt ?? found.order.createdAt).getTime();
+  const waited = now().getTime() - (order.settledAt ?? order.createdAt).getTime();
   if (waited >= RESTART_GIVE_UP_MS) return giveUp(deps, context, stuck, now());
   return { status: 'waiting', retryInSeconds: waited < 60_000 ? 5 : waited < 600_000 ? 20 : 60 };
 }
@@ -148,7 +119,7 @@ async function extendOnce(
         endsAt: new Date(row.ends_at),
       })),
       timeZone: company.timeZone,
-      profileUrl: new URL('/CustomerProfile/2', company.portalUrl).toString(),
+      profileUrl: profileUrl(company),
     };
     await tx
       .insert(notifications)
@@ -262,11 +233,7 @@ const standingOf = (status: string | undefined): Standing =>
     : notYet(`the machine is ${status ?? 'gone'}`);
 
 /** Every machine is in service: the order is applied (once). */
-async function finish(
-  deps: RenewalApplyDeps,
-  orderId: number,
-  now: Date,
-): Promise<ProvisionOutcome> {
+async function finish(deps: RenewalApplyDeps, orderId: number, now: Date): Promise<ApplyOutcome> {
   await deps.db.transaction(async (tx) => {
     await tx
       .update(vmRequests)
@@ -286,7 +253,7 @@ async function giveUp(
   { order, company, email, language }: Context,
   stuck: { name: string; reason: string }[],
   now: Date,
-): Promise<ProvisionOutcome> {
+): Promise<ApplyOutcome> {
   const vmNames = stuck.map((vm) => vm.name);
   const reason = stuck.map((vm) => `${vm.name}: ${vm.reason}`).join('; ');
   await deps.mail.inTransaction(async (tx, mail) => {
@@ -303,7 +270,7 @@ async function giveUp(
     const details = {
       reference: order.reference,
       vmNames,
-      profileUrl: new URL('/CustomerProfile/2', company.portalUrl).toString(),
+      profileUrl: profileUrl(company),
     };
     await tx
       .insert(notifications)

@@ -1,5 +1,4 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { ORDER_KINDS } from '@cloud-portal/contract/orders/order-status';
 import { MAX_ADDED_DISKS } from '@cloud-portal/contract/vms/update-pricing';
 import { vmRequests } from '../../../db/schema/orders';
 import { virtualMachines } from '../../../db/schema/virtual-machines';
@@ -11,7 +10,6 @@ import {
   type MachineResize,
   type RefusalReason,
 } from '../../../hypervisors/provider';
-import type { ApplyDeps } from './apply-paid-order';
 import {
   completeOrder,
   failOrder,
@@ -21,7 +19,7 @@ import {
   pastDeadline,
   type ApplyContext,
 } from './apply-context';
-import type { ProvisionOutcome } from './provision-vm';
+import type { ApplyDeps, ApplyOutcome, PaidOrder } from './paid-order-handler';
 
 /**
  * The stage an update's run leaves in its `vm_requests.status`, so the next run knows what it
@@ -76,6 +74,17 @@ async function tolerating(reasons: RefusalReason[], operation: () => Promise<voi
 const isBusy = (details: MachineDetails) =>
   details.state === 'busy' || details.state === 'provisioning';
 
+/** A machine busy with something else is looked at again, until the deadline gives the order up. */
+async function waitWhileBusy(
+  deps: ApplyDeps,
+  context: ApplyContext,
+  now: Date,
+): Promise<ApplyOutcome> {
+  if (pastDeadline(context, now))
+    return failOrder(deps, context, 'Update', 'the machine stayed busy');
+  return { status: 'waiting', retryInSeconds: POLL_SECONDS };
+}
+
 /**
  * RAM, vCPUs and disk to the ordered sizes. RAM and vCPUs change only while the machine is shut
  * off: with the customer's consent (`allowsPowerCycle`) the job shuts it down, resizes and starts
@@ -89,14 +98,10 @@ async function applyResize(
   hypervisor: Hypervisor,
   uuid: string,
   now: Date,
-): Promise<ProvisionOutcome> {
+): Promise<ApplyOutcome> {
   const target = targetOf(context);
   const details = await hypervisor.details(uuid);
-  if (isBusy(details)) {
-    if (pastDeadline(context, now))
-      return failOrder(deps, context, 'Update', 'the machine stayed busy');
-    return { status: 'waiting', retryInSeconds: POLL_SECONDS };
-  }
+  if (isBusy(details)) return waitWhileBusy(deps, context, now);
   const ramOrCpu = details.ramGb !== target.ramGb || details.vcpus !== target.vcpus;
   const diskShort = details.diskGb < target.diskGb;
   if (ramOrCpu || diskShort) {
@@ -152,7 +157,7 @@ async function applyAddDisk(
   hypervisor: Hypervisor,
   uuid: string,
   now: Date,
-): Promise<ProvisionOutcome> {
+): Promise<ApplyOutcome> {
   const size = context.order.lines.find((line) => line.name === 'Disk')?.count ?? 0;
   const details = await hypervisor.details(uuid);
   const status = context.requestStatus ?? INITIAL;
@@ -162,12 +167,7 @@ async function applyAddDisk(
     await completeOrder(deps, context, 'Update', async () => {});
     return { status: 'running' };
   }
-  if (isBusy(details)) {
-    if (pastDeadline(context, now)) {
-      return failOrder(deps, context, 'Update', 'the machine stayed busy');
-    }
-    return { status: 'waiting', retryInSeconds: POLL_SECONDS };
-  }
+  if (isBusy(details)) return waitWhileBusy(deps, context, now);
   if (details.state !== 'running' && details.state !== 'shutoff') {
     return failOrder(deps, context, 'Update', `the machine is ${details.state}`);
   }
@@ -199,12 +199,9 @@ async function applyAddDisk(
  * one winner (the one that tells the customer). A machine busy with something else is waited for
  * ('waiting'); one that is gone, or a refusal the hypervisor will repeat, gives the order up.
  */
-export async function applyUpdateOrder(
-  deps: ApplyDeps,
-  orderId: number,
-): Promise<ProvisionOutcome> {
+export async function applyUpdateOrder(deps: ApplyDeps, paid: PaidOrder): Promise<ApplyOutcome> {
   const now = (deps.now ?? (() => new Date()))();
-  const context = await loadApplyContext(deps.db, orderId, ORDER_KINDS.update);
+  const context = await loadApplyContext(deps.db, paid);
   if (!context) return { status: 'ignored' };
   const finished = finishedOutcome(context);
   if (finished) return finished;

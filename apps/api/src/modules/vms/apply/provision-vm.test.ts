@@ -19,7 +19,9 @@ import { SimulatorHypervisor } from '../../../hypervisors/providers/simulator';
 import { startJobQueue, type JobQueue } from '../../../jobs/job-queue';
 import { createMailService } from '../../../mail/mail-service';
 import { applyVerdict } from '../../payments/apply-verdict';
-import { PROVISIONING_ATTEMPTS, provisionVm, type ProvisionDeps } from './provision-vm';
+import { applyPaidOrder } from './apply-paid-order';
+import type { ApplyDeps } from './paid-order-handler';
+import { PROVISIONING_ATTEMPTS } from './provision-vm';
 import { companyIdOf, insertCustomer } from '../../../../test/support/lifecycle-fixtures';
 
 const OPERATION_MS = 20;
@@ -43,7 +45,7 @@ const recordedJobs: JobQueue = {
   stop: async () => {},
 };
 
-let deps: ProvisionDeps;
+let deps: ApplyDeps;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -175,7 +177,7 @@ describe('provisionVm', () => {
   it('creates the machine, waits for it without sleeping, records it and tells the customer once', async () => {
     const { order, customerId, email } = await paidOrder();
 
-    expect(await provisionVm(deps, { orderId: order.id })).toEqual({
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({
       status: 'waiting',
       retryInSeconds: 5,
     });
@@ -194,7 +196,7 @@ describe('provisionVm', () => {
     expect(await requestStatus(order.id)).toBe('awaiting-provisioning');
 
     passTime();
-    expect(await provisionVm(deps, { orderId: order.id })).toEqual({ status: 'running' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'running' });
     const running = await machineOf(order.id);
     const [simulated, ...others] = await simulatedNamed(order.id);
     expect(others).toHaveLength(0);
@@ -229,7 +231,7 @@ describe('provisionVm', () => {
     // Run again (a duplicate job, a retry): nothing changes.
     passTime(60_000);
     const before = await machineOf(order.id);
-    expect(await provisionVm(deps, { orderId: order.id })).toEqual({ status: 'running' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'running' });
     expect(await machineOf(order.id)).toEqual(before);
     expect(await simulatedNamed(order.id)).toHaveLength(1);
     expect(await bellsOf(customerId)).toHaveLength(2); // the payment's and the machine's
@@ -246,7 +248,7 @@ describe('provisionVm', () => {
       },
     });
     await expect(
-      provisionVm({ ...deps, connect: async () => dying }, { orderId: order.id }),
+      applyPaidOrder({ ...deps, connect: async () => dying }, { orderId: order.id }),
     ).rejects.toThrow('process killed');
     const recorded = await machineOf(order.id);
     expect(recorded.machineUuid).not.toBeNull();
@@ -255,7 +257,7 @@ describe('provisionVm', () => {
 
     // Later, after a restart: a fresh run picks it up from the row.
     passTime();
-    expect(await provisionVm(deps, { orderId: order.id })).toEqual({ status: 'running' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'running' });
     const running = await machineOf(order.id);
     expect(running.machineUuid).toBe(recorded.machineUuid);
     expect(running.provisioningAttempts).toBe(2);
@@ -282,7 +284,7 @@ describe('provisionVm', () => {
       },
     });
     await expect(
-      provisionVm({ ...deps, connect: async () => answerLost }, { orderId: order.id }),
+      applyPaidOrder({ ...deps, connect: async () => answerLost }, { orderId: order.id }),
     ).rejects.toThrow('timed out');
     expect((await machineOf(order.id)).machineUuid).toBeNull();
     const made = await simulatedNamed(order.id);
@@ -290,7 +292,7 @@ describe('provisionVm', () => {
 
     // The retry asks again with the order's key and gets that same machine.
     passTime();
-    expect(await provisionVm(deps, { orderId: order.id })).toEqual({ status: 'running' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'running' });
     expect((await machineOf(order.id)).machineUuid).toBe(made[0]!.uuid);
     expect(await simulatedNamed(order.id)).toHaveLength(1);
   });
@@ -300,9 +302,9 @@ describe('provisionVm', () => {
     const trail = await moneyTrail(order.id);
     await simulator().failNext('create', 'disk array offline', 'fail');
 
-    expect((await provisionVm(deps, { orderId: order.id })).status).toBe('waiting');
+    expect((await applyPaidOrder(deps, { orderId: order.id })).status).toBe('waiting');
     passTime();
-    expect(await provisionVm(deps, { orderId: order.id })).toEqual({ status: 'failed' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'failed' });
 
     const failed = await machineOf(order.id);
     expect(failed.status).toBe('failed');
@@ -334,7 +336,7 @@ describe('provisionVm', () => {
 
     // A later run (a duplicate job) neither retries the machine nor tells anyone again.
     passTime();
-    expect(await provisionVm(deps, { orderId: order.id })).toEqual({ status: 'failed' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'failed' });
     expect(await mailsTo(email)).toHaveLength(1);
     expect(await simulatedNamed(order.id)).toHaveLength(1);
   });
@@ -350,7 +352,7 @@ describe('provisionVm', () => {
     const offline = { ...deps, connect: async () => unreachable };
 
     for (let attempt = 1; attempt < PROVISIONING_ATTEMPTS; attempt += 1) {
-      await expect(provisionVm(offline, { orderId: order.id })).rejects.toBeInstanceOf(
+      await expect(applyPaidOrder(offline, { orderId: order.id })).rejects.toBeInstanceOf(
         HypervisorUnavailable,
       );
       const machine = await machineOf(order.id);
@@ -363,7 +365,7 @@ describe('provisionVm', () => {
     }
     expect(await mailsTo(email)).toHaveLength(0);
 
-    expect(await provisionVm(offline, { orderId: order.id })).toEqual({ status: 'failed' });
+    expect(await applyPaidOrder(offline, { orderId: order.id })).toEqual({ status: 'failed' });
     expect(await machineOf(order.id)).toMatchObject({
       status: 'failed',
       provisioningAttempts: PROVISIONING_ATTEMPTS,
@@ -381,7 +383,7 @@ describe('provisionVm', () => {
   it('fails at once when the hypervisor refuses the create', async () => {
     const { order } = await paidOrder();
     await simulator().failNext('create', 'quota exceeded', 'refuse');
-    expect(await provisionVm(deps, { orderId: order.id })).toEqual({ status: 'failed' });
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'failed' });
     expect(await machineOf(order.id)).toMatchObject({
       status: 'failed',
       lastError: 'the hypervisor refused: rejected',
@@ -392,14 +394,20 @@ describe('provisionVm', () => {
 
   it('ignores an order that is not a paid new purchase', async () => {
     const { order } = await paidOrder();
-    await t.database.db.update(orders).set({ kind: 3 }).where(eq(orders.id, order.id));
-    expect(await provisionVm(deps, { orderId: order.id })).toEqual({ status: 'ignored' });
+    await t.database.db.update(orders).set({ status: 'pending' }).where(eq(orders.id, order.id));
+    expect(await applyPaidOrder(deps, { orderId: order.id })).toEqual({ status: 'ignored' });
+    // Another kind is its own handler's (here the renewal's, with no machine to renew).
+    await t.database.db
+      .update(orders)
+      .set({ status: 'paid', kind: 3 })
+      .where(eq(orders.id, order.id));
+    await applyPaidOrder(deps, { orderId: order.id });
     const [{ n }] = (await t.database.db
       .select({ n: count() })
       .from(virtualMachines)
       .where(eq(virtualMachines.orderId, order.id))) as [{ n: number }];
     expect(n).toBe(0);
-    expect(await provisionVm(deps, { orderId: 987_654_321 })).toEqual({ status: 'ignored' });
+    expect(await applyPaidOrder(deps, { orderId: 987_654_321 })).toEqual({ status: 'ignored' });
   });
 
   it('is worked by the vm-request worker, which looks again later until the machine runs', async () => {

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { customers, notifications } from '../../../db/schema/accounts';
+import { rowsOf, type Database } from '../../../db/client';
+import { notifications } from '../../../db/schema/accounts';
 import { vmProducts } from '../../../db/schema/catalogue';
-import { companies } from '../../../db/schema/company';
-import { orders, vmRequests } from '../../../db/schema/orders';
+import { vmRequests, type OrderRow } from '../../../db/schema/orders';
 import { virtualMachines } from '../../../db/schema/virtual-machines';
 import {
   HypervisorRefused,
@@ -11,42 +10,20 @@ import {
   type Hypervisor,
   type MachineSpec,
 } from '../../../hypervisors/provider';
-import type { HypervisorConnector } from '../../../hypervisors/company-hypervisors';
 import { driverIdForServiceType } from '../../../hypervisors/registry';
 import { mailFromCompany } from '../../../mail/mail-company-and-sender';
-import type { MailService } from '../../../mail/mail-service';
 import { vmFailedCompanyMail, vmFailedMail, vmReadyMail } from '../../../mail/templates/vm-mails';
-import type { Company } from '../../../tenancy/company-directory';
+import { profileUrl } from './apply-context';
+import type { ApplyDeps, ApplyOutcome, PaidOrder } from './paid-order-handler';
 
 /** Runs of the job for one machine before it is given up as failed (polls included). */
 export const PROVISIONING_ATTEMPTS = 10;
 /** The wait before the next look at a machine that is still being created, by attempt. */
 const POLL_SECONDS = [5, 10, 20, 40, 80, 120] as const;
-const NEW_PURCHASE = 1;
 const DAY_MS = 86_400_000;
 const MACHINE_NAME_LENGTH = 200;
 
-export type ProvisionDeps = {
-  db: Database;
-  mail: MailService;
-  /** The connection to the company's hypervisor a service type runs on. */
-  connect: HypervisorConnector;
-  now?: () => Date;
-};
-
-export type ProvisionOutcome =
-  /** The machine runs (now or before) and the customer was told once. */
-  | { status: 'running' }
-  /** Given up: the purchase is `provisioning-failed` and the customer was told once. */
-  | { status: 'failed' }
-  /** Still being created: run the job again after `retryInSeconds`. */
-  | { status: 'waiting'; retryInSeconds: number }
-  /** Not a paid new purchase (other kinds are applied by their own handlers), or no request. */
-  | { status: 'ignored' };
-
-type OrderRow = typeof orders.$inferSelect;
 type MachineRow = typeof virtualMachines.$inferSelect;
-type Context = { order: OrderRow; company: Company; email: string };
 
 /**
  * The `vm-request` job of a paid new purchase: creates its machine, waits (by being run again,
@@ -56,31 +33,18 @@ type Context = { order: OrderRow; company: Company; email: string };
  * the row has no UUID, and the move to running or failed is one conditional statement whose one
  * winner writes the bell notification and queues the mail.
  */
-export async function provisionVm(
-  deps: ProvisionDeps,
-  job: { orderId: number },
-): Promise<ProvisionOutcome> {
+export async function provisionVm(deps: ApplyDeps, paid: PaidOrder): Promise<ApplyOutcome> {
   const now = deps.now ?? (() => new Date());
-  const [found] = await deps.db
-    .select({
-      order: orders,
-      company: companies,
-      email: customers.email,
-      request: vmRequests.status,
-      serviceType: vmProducts.serviceType,
-    })
-    .from(orders)
-    .innerJoin(vmRequests, eq(vmRequests.orderId, orders.id))
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .leftJoin(vmProducts, eq(vmProducts.id, orders.productId))
-    .where(eq(orders.id, job.orderId));
-  if (!found || found.order.status !== 'paid' || found.order.kind !== NEW_PURCHASE) {
-    return { status: 'ignored' };
-  }
-  const context: Context = { order: found.order, company: found.company, email: found.email };
-  const { order } = context;
-  const serviceType = found.serviceType ?? '';
+  if (paid.requestStatus === null) return { status: 'ignored' };
+  const { order } = paid;
+  const [product] =
+    order.productId === null
+      ? []
+      : await deps.db
+          .select({ serviceType: vmProducts.serviceType })
+          .from(vmProducts)
+          .where(eq(vmProducts.id, order.productId));
+  const serviceType = product?.serviceType ?? '';
   const driverId = driverOf(serviceType);
   const sizes = sizesOf(order);
 
@@ -116,9 +80,9 @@ export async function provisionVm(
 
   const lastAttempt = machine.provisioningAttempts >= PROVISIONING_ATTEMPTS;
   if (driverId === null)
-    return fail(deps, context, machine, 'no hypervisor for the service type', now());
+    return fail(deps, paid, machine, 'no hypervisor for the service type', now());
   if (sizes.ramGb < 1 || sizes.vcpus < 1 || sizes.diskGb < 1) {
-    return fail(deps, context, machine, 'the order has no memory, processor or disk size', now());
+    return fail(deps, paid, machine, 'the order has no memory, processor or disk size', now());
   }
 
   try {
@@ -132,17 +96,16 @@ export async function provisionVm(
     const state = await hypervisor.status(uuid);
     if (state === 'running') {
       const details = await hypervisor.details(uuid);
-      return markRunning(deps, context, machine, details.privateAddress, now());
+      return markRunning(deps, paid, machine, details.privateAddress, now());
     }
     if (state === 'provisioning' || state === 'busy') {
-      if (lastAttempt)
-        return fail(deps, context, machine, 'the machine did not start in time', now());
+      if (lastAttempt) return fail(deps, paid, machine, 'the machine did not start in time', now());
       return { status: 'waiting', retryInSeconds: pollDelay(machine.provisioningAttempts) };
     }
-    return fail(deps, context, machine, `the hypervisor reports the machine ${state}`, now());
+    return fail(deps, paid, machine, `the hypervisor reports the machine ${state}`, now());
   } catch (error) {
     if (error instanceof HypervisorRefused && error.reason !== 'busy') {
-      return fail(deps, context, machine, `the hypervisor refused: ${error.reason}`, now());
+      return fail(deps, paid, machine, `the hypervisor refused: ${error.reason}`, now());
     }
     const reason =
       error instanceof HypervisorUnavailable
@@ -150,7 +113,7 @@ export async function provisionVm(
         : error instanceof HypervisorRefused
           ? 'the hypervisor is busy'
           : 'unexpected error while provisioning';
-    if (lastAttempt) return fail(deps, context, machine, reason, now());
+    if (lastAttempt) return fail(deps, paid, machine, reason, now());
     await deps.db
       .update(virtualMachines)
       .set({ lastError: reason, updatedAt: now() })
@@ -214,7 +177,7 @@ async function createMachine(
   return winner!.uuid!;
 }
 
-async function settledOutcome(db: Database, orderId: number): Promise<ProvisionOutcome> {
+async function settledOutcome(db: Database, orderId: number): Promise<ApplyOutcome> {
   const [row] = await db
     .select({ status: virtualMachines.status })
     .from(virtualMachines)
@@ -222,17 +185,14 @@ async function settledOutcome(db: Database, orderId: number): Promise<ProvisionO
   return row?.status === 'failed' ? { status: 'failed' } : { status: 'running' };
 }
 
-const profileUrl = (company: Company) =>
-  new URL('/CustomerProfile/2', company.portalUrl).toString();
-
 /** The move to running with its request, bell and mail: only the run whose UPDATE wins. */
 async function markRunning(
-  deps: ProvisionDeps,
-  { order, company, email }: Context,
+  deps: ApplyDeps,
+  { order, company, email }: PaidOrder,
   machine: MachineRow,
   privateAddress: string | null,
   now: Date,
-): Promise<ProvisionOutcome> {
+): Promise<ApplyOutcome> {
   const endsAt = new Date(now.getTime() + machine.periodDays * DAY_MS);
   const notice =
     order.language === 'ko'
@@ -274,12 +234,12 @@ async function markRunning(
  * told, by the one run whose UPDATE wins. Orders and payment rows are not touched.
  */
 async function fail(
-  deps: ProvisionDeps,
-  { order, company, email }: Context,
+  deps: ApplyDeps,
+  { order, company, email }: PaidOrder,
   machine: MachineRow,
   reason: string,
   now: Date,
-): Promise<ProvisionOutcome> {
+): Promise<ApplyOutcome> {
   const notice =
     order.language === 'ko'
       ? `${order.productName} 가상 머신(주문 ${order.reference})을 준비하지 못했습니다. 저희 팀에 알렸으며 결제하신 금액은 손실되지 않았습니다.`
@@ -320,9 +280,4 @@ async function fail(
     }
   });
   return settledOutcome(deps.db, order.id);
-}
-
-/** The rows of a raw statement, whichever driver answered (node-postgres or PGlite). */
-function rowsOf(result: unknown): unknown[] {
-  return (result as { rows?: unknown[] }).rows ?? [];
 }

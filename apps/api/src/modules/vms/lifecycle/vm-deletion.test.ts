@@ -20,7 +20,7 @@ import {
 } from '../../../../test/support/lifecycle-fixtures';
 import { deleteVm } from '../actions/vm-actions';
 import { FINISH_DELETE_AFTER_SECONDS } from './vm-deletion';
-import { rowsOf } from './vm-expiry';
+import { rowsOf } from '../../../db/client';
 import { MachineNotSettled, runVmLifecycleJob } from './vm-lifecycle-jobs';
 
 /*

@@ -23,7 +23,8 @@ import {
   runningMachine,
   SERVICE_TYPE,
 } from '../../../../test/support/lifecycle-fixtures';
-import { DAY_MS, reminderKind, rowsOf, sweepVmLifecycle, type ExpiryDeps } from './vm-expiry';
+import { rowsOf } from '../../../db/client';
+import { DAY_MS, reminderKind, sweepVmLifecycle, type ExpiryDeps } from './vm-expiry';
 import { MachineNotSettled, runVmLifecycleJob } from './vm-lifecycle-jobs';
 
 const OPERATION_MS = 50;

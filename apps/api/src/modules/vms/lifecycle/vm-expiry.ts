@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
-import type { Database } from '../../../db/client';
+import { rowsOf, type Database } from '../../../db/client';
 import { customers, notifications } from '../../../db/schema/accounts';
 import { companies } from '../../../db/schema/company';
 import { orders } from '../../../db/schema/orders';
@@ -219,9 +219,4 @@ async function notify(
     });
   }
   if (bells.length > 0) await tx.insert(notifications).values(bells);
-}
-
-/** The rows of a raw statement, whichever driver answered (node-postgres or PGlite). */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
