@@ -92,6 +92,8 @@ export const virtualMachines = pgTable(
   ],
 );
 
+export type VmRow = typeof virtualMachines.$inferSelect;
+
 /**
  * The machines a kind 2–5 order acts on (one for clone, snapshot, renew and update; several for a
  * multi-renew), with what each line of the bill charged for it.
@@ -184,6 +186,8 @@ export const vmBackups = pgTable(
       .where(sql`${table.status} = 'ready'`),
   ],
 );
+
+export type BackupRow = typeof vmBackups.$inferSelect;
 
 /**
  * A company's pool of public addresses (ciscoMerakiIP). Assigning takes a free row for a machine

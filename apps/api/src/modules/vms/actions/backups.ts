@@ -13,7 +13,12 @@ import {
 } from '@cloud-portal/contract/vms/backups';
 import { vmActionMessages } from '@cloud-portal/contract/vms/vm-actions';
 import type { Database } from '../../../db/client';
-import { vmBackups, virtualMachines } from '../../../db/schema/virtual-machines';
+import {
+  vmBackups,
+  virtualMachines,
+  type VmRow,
+  type BackupRow,
+} from '../../../db/schema/virtual-machines';
 import { AppError } from '../../../errors';
 import type { HypervisorConnector } from '../../../hypervisors/company-hypervisors';
 import {
@@ -35,9 +40,6 @@ import { blockedMessage, findOwnVm, type VmOwner } from '../queries/own-vm';
  */
 
 export type BackupDeps = { db: Database; hypervisors: HypervisorConnector; now?: () => Date };
-
-type BackupRow = typeof vmBackups.$inferSelect;
-type VmRow = typeof virtualMachines.$inferSelect;
 
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
 const kindOf = (backup: BackupRow): BackupKind => (backup.kind === 'clone' ? 'Clone' : 'Snapshot');

@@ -3,7 +3,7 @@ import { and, count, eq, isNull, like, lt, ne, or } from 'drizzle-orm';
 import { backupExpiry } from '@cloud-portal/contract/vms/backup-pricing';
 import { backupDisplayName } from '@cloud-portal/contract/vms/backup-names';
 import type { Database } from '../../../db/client';
-import { vmBackups } from '../../../db/schema/virtual-machines';
+import { vmBackups, type BackupRow } from '../../../db/schema/virtual-machines';
 import {
   HypervisorRefused,
   HypervisorUnavailable,
@@ -25,8 +25,6 @@ import type { ApplyDeps, ApplyOutcome, PaidOrder } from './paid-order-handler';
 const BACKUP_SOURCE_STATUSES = ['running', 'shutoff', 'busy'];
 const POLL_SECONDS = 5;
 const NAME_LENGTH = 200;
-
-type BackupRow = typeof vmBackups.$inferSelect;
 
 /**
  * The name a backup is made under at the hypervisor: it carries the order, so a copy left behind

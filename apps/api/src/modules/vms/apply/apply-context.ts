@@ -3,7 +3,7 @@ import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
 import type { Database } from '../../../db/client';
 import { notifications } from '../../../db/schema/accounts';
 import { orders, vmRequests } from '../../../db/schema/orders';
-import { orderTargets, virtualMachines } from '../../../db/schema/virtual-machines';
+import { orderTargets, virtualMachines, type VmRow } from '../../../db/schema/virtual-machines';
 import { HypervisorRefused, HypervisorUnavailable } from '../../../hypervisors/provider';
 import { mailFromCompany } from '../../../mail/mail-company-and-sender';
 import {
@@ -24,8 +24,6 @@ import { APPLIED, APPLY_FAILED } from '../orders/vm-order-detail';
  * it up (`vm_requests.status`), each with the customer's bell and mail written by the winner only.
  * Orders and payment rows are never touched beyond `applied_at`.
  */
-
-type VmRow = typeof virtualMachines.$inferSelect;
 
 export type ApplyContext = PaidOrder & { vm: VmRow };
 

@@ -3,7 +3,7 @@ import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
 import { rowsOf } from '../../../db/client';
 import { notifications } from '../../../db/schema/accounts';
 import { orders, vmRequests } from '../../../db/schema/orders';
-import { orderTargets, virtualMachines } from '../../../db/schema/virtual-machines';
+import { orderTargets, virtualMachines, type VmRow } from '../../../db/schema/virtual-machines';
 import { HypervisorRefused, HypervisorUnavailable, isRefusal } from '../../../hypervisors/provider';
 import type { JobQueue } from '../../../jobs/job-queue';
 import { mailFromCompany } from '../../../mail/mail-company-and-sender';
@@ -45,7 +45,6 @@ export type RenewalApplyDeps = ApplyDeps & {
   jobs?: Pick<JobQueue, 'send'>;
 };
 
-type MachineRow = typeof virtualMachines.$inferSelect;
 type Context = PaidOrder & { language: TLanguage };
 
 const EXTENDED = 'renewal-extended';
@@ -133,7 +132,7 @@ async function extendOnce(
 }
 
 /** Step 2 for one machine: where it stands, after doing what its state asks. */
-async function bringBack(deps: RenewalApplyDeps, vm: MachineRow, now: Date): Promise<Standing> {
+async function bringBack(deps: RenewalApplyDeps, vm: VmRow, now: Date): Promise<Standing> {
   if (vm.endsAt === null || vm.endsAt.getTime() <= now.getTime()) {
     // Not extended (deleted before the payment was applied): nothing to bring back.
     return IN_SERVICE;

@@ -3,7 +3,7 @@ import { rowsOf, type Database } from '../../../db/client';
 import { notifications } from '../../../db/schema/accounts';
 import { vmProducts } from '../../../db/schema/catalogue';
 import { vmRequests, type OrderRow } from '../../../db/schema/orders';
-import { virtualMachines } from '../../../db/schema/virtual-machines';
+import { virtualMachines, type VmRow } from '../../../db/schema/virtual-machines';
 import {
   HypervisorRefused,
   HypervisorUnavailable,
@@ -22,8 +22,6 @@ export const PROVISIONING_ATTEMPTS = 10;
 const POLL_SECONDS = [5, 10, 20, 40, 80, 120] as const;
 const DAY_MS = 86_400_000;
 const MACHINE_NAME_LENGTH = 200;
-
-type MachineRow = typeof virtualMachines.$inferSelect;
 
 /**
  * The `vm-request` job of a paid new purchase: creates its machine, waits (by being run again,
@@ -151,7 +149,7 @@ async function createMachine(
   db: Database,
   hypervisor: Hypervisor,
   order: OrderRow,
-  machine: MachineRow,
+  machine: VmRow,
 ): Promise<string> {
   const spec: MachineSpec = {
     name: `${order.productName} ${order.id}`.slice(0, MACHINE_NAME_LENGTH),
@@ -189,7 +187,7 @@ async function settledOutcome(db: Database, orderId: number): Promise<ApplyOutco
 async function markRunning(
   deps: ApplyDeps,
   { order, company, email }: PaidOrder,
-  machine: MachineRow,
+  machine: VmRow,
   privateAddress: string | null,
   now: Date,
 ): Promise<ApplyOutcome> {
@@ -236,7 +234,7 @@ async function markRunning(
 async function fail(
   deps: ApplyDeps,
   { order, company, email }: PaidOrder,
-  machine: MachineRow,
+  machine: VmRow,
   reason: string,
   now: Date,
 ): Promise<ApplyOutcome> {
