@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { PESAPAL_GATEWAY } from '@cloud-portal/contract/orders/gateways';
 import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
 import type { TOrderStatusResponse } from '@cloud-portal/contract/orders/get-order-status';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { orderEvents, orders, type OrderRow } from '../../db/schema/orders';
 import { orderTargets } from '../../db/schema/virtual-machines';
 import { AppError } from '../../errors';
@@ -100,8 +100,4 @@ export async function cancelOwnOrder(
   const order = await findOwnOrder(db, owner, reference);
   if (rowsOf(cancelled).length === 0) return refuseClosed(db, order);
   return describeOrderStatus(db, order);
-}
-
-function rowsOf(result: unknown): unknown[] {
-  return (result as { rows?: unknown[] }).rows ?? [];
 }
