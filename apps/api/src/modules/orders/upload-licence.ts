@@ -7,7 +7,8 @@ import type { Database } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { AppError } from '../../errors';
 import type { OrderRow } from '../payments/apply-verdict';
-import { findOwnOrder, type Owner } from './order-access';
+import { findOwnOrder } from './order-access';
+import type { OwnerScope } from '../../tenancy/owner-scope';
 
 const fieldError = (status: number, message: string) =>
   new AppError(status, message, { errors: [{ field: 'image', message }] });
@@ -24,7 +25,7 @@ export function isPdf(bytes: Buffer): boolean {
  */
 export async function attachLicence(
   deps: { db: Database; dataDir: string },
-  owner: Owner,
+  owner: OwnerScope,
   reference: string,
   bytes: Buffer,
 ): Promise<OrderRow> {
