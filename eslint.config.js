@@ -17,6 +17,7 @@ const features = fs
 
 // The API's adapters and infrastructure, below its modules, and the entry points above them.
 const apiInfrastructure = [
+  'audit',
   'cache',
   'db',
   'http',

@@ -20,10 +20,12 @@ import type { AppDeps } from './app-deps';
 import { CompanyDirectory } from './tenancy/company-directory';
 import { NO_CACHE_SIGNALS, isCompanyScope, type CacheSignals } from './cache/cache-signals';
 import { CustomerCaches } from './modules/accounts/customer-caches';
+import { createCustomerResolver } from './modules/accounts/customer-resolver';
 import { createHypervisorConnector } from './hypervisors/company-hypervisors';
 import { registerErrorHandling } from './http/error-handler';
 import { answerClientError, answerFrameworkError } from './http/framework-errors';
 import { registerGracefulShutdown } from './http/graceful-shutdown';
+import { registerRequestContext } from './http/request-context';
 import { JSON_BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body';
 import { validatorCompiler } from './http/plain-text-validator';
 import { escapeForLog, serializeError } from './lib/safe-log';
@@ -182,6 +184,11 @@ export async function buildApp({
       simulatorOperationMs: config.simulatorOperationMs,
     }),
   };
+  // Who is acting is recognised by the request context; how a customer is, accounts knows.
+  registerRequestContext(app, {
+    companies,
+    customer: createCustomerResolver(deps),
+  });
 
   await app.register(
     async (api) => {

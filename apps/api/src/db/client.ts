@@ -22,6 +22,8 @@ export const schema = {
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** What `db.transaction` hands its callback: writes that commit or roll back together. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The rows of a raw statement, whichever driver answered (node-postgres or PGlite). */
 export function rowsOf<T>(result: unknown): T[] {

@@ -11,7 +11,7 @@ import { toMaintenanceInfo } from './maintenance-info';
  * A company in maintenance answers status 300 (HTTP 503) on every call.
  */
 export async function resolveCompany(
-  directory: CompanyDirectory,
+  directory: Pick<CompanyDirectory, 'findByOrigin'>,
   request: FastifyRequest,
   namedOrigin?: string,
 ): Promise<Company> {

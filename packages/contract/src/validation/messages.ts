@@ -43,5 +43,6 @@ export const messages = {
   uploadUnreadable:
     'The form could not be read: it arrived incomplete or malformed. Please send it again',
   requestTimedOut: 'The request took too long to arrive',
+  notPermitted: 'You do not have permission to do this',
   shuttingDown: 'The portal is restarting. Please try again in a moment',
 } as const;

@@ -5,9 +5,9 @@ import type { AccessClaims } from './crypto-tokens';
 import { findLiveSession, type Customer, type Session } from './sessions';
 import type { CacheSignals } from '../../cache/cache-signals';
 import { ScopedCache } from '../../cache/scoped-cache';
+import type { OwnerScope } from '../../tenancy/owner-scope';
 
 export type LiveSession = { session: Session; customer: Customer };
-export type Owner = { companyId: number; customerId: number };
 
 const MAX_ENTRIES = 20_000;
 
@@ -56,7 +56,7 @@ export class CustomerCaches {
    */
   async send(
     reply: FastifyReply,
-    owner: Owner,
+    owner: OwnerScope,
     key: string,
     schema: z.ZodType,
     render: () => Promise<unknown>,

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
 import { accountMessages } from '@cloud-portal/contract/validation/account-rules';
 import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { customers, loginCodes, pendingLogins } from '../../db/schema/accounts';
 import { AppError } from '../../errors';
 import type { MailService } from '../../mail/mail-service';
@@ -21,7 +21,6 @@ import type { Customer } from './sessions';
 
 export type CodePurpose = 'signup' | 'login';
 type CodeDeps = { db: Database; mail: MailService; secret: string };
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A login waiting for its code, found by the reference its code page carries. */
 export type PendingLogin = {

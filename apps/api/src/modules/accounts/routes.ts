@@ -24,12 +24,13 @@ import { maskEmail } from '@cloud-portal/contract/validation/account-rules';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { errorResponses, ok } from '../../http/envelope';
+import { actorOf, requireActor } from '../../http/request-context';
 import { resolveCompany } from '../../tenancy/resolve-company';
 import { requestLanguage } from '../../tenancy/request-language';
 import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
 import { completeLogin, logIn, resendCodeIfPending } from './log-in';
 import { queueRecoveryRequest, resetPassword } from './password-recovery';
-import { checkCsrfHeader, requireCustomer } from './require-customer';
+import { checkCsrfHeader } from './customer-resolver';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../http/session-cookie-names';
 import { clearSessionCookies, setSessionCookies } from './session-cookies';
 import {
@@ -65,7 +66,7 @@ export function toSessionUser(
 
 /** Sign-up, login with a mailed code, recovery, and the session's refresh and logout. */
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, companies, mail, sessionSecret: secret, config, customerCaches } = deps;
+  const { db, companies, mail, sessionSecret: secret, config } = deps;
   const isSecure = config.publicUrl.startsWith('https:');
   const codeDeps = { db, mail, secret };
 
@@ -313,7 +314,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/auth/session',
       {
-        preValidation: requireCustomer({ customerCaches, companies, sessionSecret: secret }),
+        preValidation: requireActor('customer'),
         schema: {
           tags: ['accounts'],
           summary: 'The signed-in customer (401 when there is none)',
@@ -321,12 +322,8 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        return ok(
-          toSessionUser(request.customer!, {
-            sessionExpiresAt: request.session!.expiresAt,
-            accessExpiresAt: request.accessExpiresAt!,
-          }),
-        );
+        const { customer, sessionExpiresAt, accessExpiresAt } = actorOf(request, 'customer');
+        return ok(toSessionUser(customer, { sessionExpiresAt, accessExpiresAt }));
       },
     );
   };

@@ -10,9 +10,9 @@ import { AppError } from '../../errors';
 import { readCompanyLogo } from '../../pdf/company-logo';
 import { renderReceiptPdf } from '../../pdf/receipt-pdf';
 import { toInvoice, type ReceiptRecord } from './serializers';
+import type { OwnerScope } from '../../tenancy/owner-scope';
 
 /** The customer a receipt must belong to. */
-export type ReceiptOwner = { companyId: number; customerId: number };
 
 export type RenderedReceipt = { fileName: string; pdf: Buffer };
 
@@ -115,16 +115,16 @@ async function findReceipt(db: Database, condition: SQL): Promise<ReceiptRecord 
   return { ...row, firstAddress: firstAddress ?? null };
 }
 
-const ownedBy = (owner: ReceiptOwner) =>
+const ownedBy = (owner: OwnerScope) =>
   and(eq(orders.companyId, owner.companyId), eq(orders.customerId, owner.customerId))!;
 
-async function findOwnedByPurchaseId(db: Database, owner: ReceiptOwner, orderId: number) {
+async function findOwnedByPurchaseId(db: Database, owner: OwnerScope, orderId: number) {
   const record = await findReceipt(db, and(ownedBy(owner), eq(orders.id, orderId))!);
   if (!record) throw receiptNotFound();
   return record;
 }
 
-async function findOwnedByToken(db: Database, owner: ReceiptOwner, token: string) {
+async function findOwnedByToken(db: Database, owner: OwnerScope, token: string) {
   const record = await findReceipt(
     db,
     and(ownedBy(owner), eq(paymentTransactions.receiptToken, token))!,
@@ -136,7 +136,7 @@ async function findOwnedByToken(db: Database, owner: ReceiptOwner, token: string
 /** POST /api/invoice/generateInvoice: the invoice of the customer's own paid purchase, else 404. */
 export async function loadInvoiceByPurchaseId(
   db: Database,
-  owner: ReceiptOwner,
+  owner: OwnerScope,
   orderId: number,
 ): Promise<TInvoice> {
   return toInvoice(await findOwnedByPurchaseId(db, owner, orderId));
@@ -164,7 +164,7 @@ async function renderRecord(
 /** GET /api/invoice/pdf/{token}: the customer's own receipt as a PDF (anyone else: 404). */
 export async function renderReceiptByToken(
   db: Database,
-  owner: ReceiptOwner,
+  owner: OwnerScope,
   token: string,
   language: TLanguage,
   uploadsDir: string,

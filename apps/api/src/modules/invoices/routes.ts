@@ -11,12 +11,11 @@ import { LANGUAGES, type TLanguage } from '@cloud-portal/contract/company/compan
 import type { AppDeps } from '../../app-deps';
 import { errorResponses, ok } from '../../http/envelope';
 import { perAddress } from '../../http/rate-limits';
+import { actorOf, requireActor } from '../../http/request-context';
 import { requestLanguage } from '../../tenancy/request-language';
-import { requireCustomer } from '../accounts/require-customer';
 import {
   loadInvoiceByPurchaseId,
   renderReceiptByToken,
-  type ReceiptOwner,
   type RenderedReceipt,
 } from './load-invoice';
 
@@ -33,19 +32,9 @@ function sendReceiptPdf(reply: FastifyReply, receipt: RenderedReceipt) {
 }
 
 /** vm-lifecycle.md §2.10 and §3 "Invoice": a customer's own receipts, never anyone else's. */
-export function invoiceRoutes({
-  db,
-  companies,
-  sessionSecret,
-  customerCaches,
-  uploadsDir,
-}: AppDeps): FastifyPluginAsyncZod {
+export function invoiceRoutes({ db, uploadsDir }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preValidation', requireCustomer({ customerCaches, companies, sessionSecret }));
-    const ownerOf = (request: { customer?: { id: number; companyId: number } }): ReceiptOwner => ({
-      customerId: request.customer!.id,
-      companyId: request.customer!.companyId,
-    });
+    app.addHook('preValidation', requireActor('customer'));
 
     app.post(
       '/invoice/generateInvoice',
@@ -60,7 +49,7 @@ export function invoiceRoutes({
         },
       },
       async (request) =>
-        ok(await loadInvoiceByPurchaseId(db, ownerOf(request), request.body.productID)),
+        ok(await loadInvoiceByPurchaseId(db, actorOf(request, 'customer'), request.body.productID)),
     );
 
     app.get(
@@ -79,13 +68,14 @@ export function invoiceRoutes({
         },
       },
       async (request, reply) => {
+        const customer = actorOf(request, 'customer');
         const receipt = await renderReceiptByToken(
           db,
-          ownerOf(request),
+          customer,
           request.params.token,
           isLanguage(request.query.lang)
             ? request.query.lang
-            : requestLanguage(request, request.company!),
+            : requestLanguage(request, customer.company),
           uploadsDir,
         );
         return sendReceiptPdf(reply, receipt);

@@ -28,10 +28,10 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { isCompanyScope } from '../../cache/cache-signals';
 import { errorResponses, ok } from '../../http/envelope';
+import { actorOf, identifyActor, requireActor } from '../../http/request-context';
 import { optionalBody } from '../../http/optional-body';
 import { RenderedJsonCache } from '../../http/rendered-json';
 import { resolveCompany } from '../../tenancy/resolve-company';
-import { identifyCustomer, requireCustomer } from '../accounts/require-customer';
 import { listPartnerClouds } from '../content/list-partner-clouds';
 import { loadFilterData } from './filter-data';
 import { isKnownService } from './is-known-service';
@@ -52,7 +52,7 @@ import { perAddress } from '../../http/rate-limits';
 const FILTERED_PAGES_KEPT = 5_000;
 
 export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, companies, config, sessionSecret, customerCaches } = deps;
+  const { db, companies, config } = deps;
   // The first page every marketplace visit asks for; the catalogue changes rarely, so it is
   // rendered once per company, service, page size and audience for as long as a company is cached.
   const firstPages = new RenderedJsonCache<string>(
@@ -89,7 +89,7 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { websiteUrl, serviceName, pageSize } = request.body;
         const company = await resolveCompany(companies, request, websiteUrl);
-        const pricesVisible = (await identifyCustomer(deps, request, company.id)) !== null;
+        const pricesVisible = (await identifyActor(request, company)).kind === 'customer';
         const key = `${company.id}|${serviceName.toLowerCase()}|${pageSize}|${pricesVisible}`;
         return firstPages.send(reply, key, async () => {
           const [page, filterData, clouds, serviceExists] = await Promise.all([
@@ -130,7 +130,7 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { websiteUrl, ...query } = request.body;
         const company = await resolveCompany(companies, request, websiteUrl);
-        const pricesVisible = (await identifyCustomer(deps, request, company.id)) !== null;
+        const pricesVisible = (await identifyActor(request, company)).kind === 'customer';
         const key = JSON.stringify([
           company.id,
           pricesVisible,
@@ -171,17 +171,14 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const company = await resolveCompany(companies, request, request.body.websiteUrl);
-        const pricesVisible = (await identifyCustomer(deps, request, company.id)) !== null;
+        const pricesVisible = (await identifyActor(request, company)).kind === 'customer';
         return ok(await loadSpecification(db, company.id, request.body.productID, pricesVisible));
       },
     );
 
     await app.register(async (plugin) => {
       const customerOnly = plugin.withTypeProvider<ZodTypeProvider>();
-      customerOnly.addHook(
-        'preValidation',
-        requireCustomer({ customerCaches, companies, sessionSecret }),
-      );
+      customerOnly.addHook('preValidation', requireActor('customer'));
 
       customerOnly.post(
         '/marketPlace/getVMProductDetails',
@@ -194,7 +191,7 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           },
         },
         async (request) => {
-          const companyId = request.customer!.companyId;
+          const { companyId } = actorOf(request, 'customer');
           const [details, usable] = await Promise.all([
             loadProductDetails(db, companyId, request.body.productID),
             listUsableGateways(db, deps.credentialsKey, companyId),
@@ -223,7 +220,7 @@ export function marketplaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const { productID, memory, disk, processor, timePeriod } = request.body;
           const { details, quote } = await quoteProductConfiguration(
             db,
-            request.customer!.companyId,
+            actorOf(request, 'customer').companyId,
             productID,
             { memory, disk, processor },
             timePeriod,

@@ -7,9 +7,10 @@ import { applyVerdict } from '../payments/apply-verdict';
 import { GatewayUnavailable } from '../../payments/gateway';
 import { loadGatewaySettings } from '../../payments/gateway-settings';
 import { getGateway } from '../../payments/registry';
-import { findOwnOrder, orderForGateway, type Owner } from './order-access';
+import { findOwnOrder, orderForGateway } from './order-access';
 import { describeOrderStatus } from './order-status';
 import type { PaymentDeps } from './start-payment';
+import type { OwnerScope } from '../../tenancy/owner-scope';
 
 export type ConfirmDeps = PaymentDeps & { jobs: JobQueue };
 
@@ -67,7 +68,7 @@ export async function confirmOrderPayment(
 /** transactionApi: the browser is back from the gateway; ask the gateway, answer what is verified. */
 export async function confirmOwnOrderPayment(
   deps: ConfirmDeps,
-  owner: Owner,
+  owner: OwnerScope,
   reference: string,
   hint: Record<string, string>,
 ): Promise<TOrderStatusResponse> {

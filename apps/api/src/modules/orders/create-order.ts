@@ -9,8 +9,8 @@ import type { OrderedLine, OrderRow } from '../../db/schema/orders';
 import { AppError } from '../../errors';
 import type { PaymentStart } from '../../payments/gateway';
 import { isRegionOffered, quoteProductConfiguration } from '../marketplace/quote-configuration';
-import type { Owner } from './order-access';
 import { placeOrder, type OrderDeps } from './place-order';
+import type { OwnerScope } from '../../tenancy/owner-scope';
 
 export type { OrderDeps } from './place-order';
 
@@ -35,7 +35,7 @@ function fieldError(field: string, message: string): never {
  */
 export async function createNewPurchaseOrder(
   deps: OrderDeps,
-  owner: Owner,
+  owner: OwnerScope,
   input: CreateOrderInput,
   context: { origin: string; language: TLanguage },
 ): Promise<CreatedOrder> {

@@ -6,13 +6,12 @@ import { countries } from '../../db/schema/company';
 import { orders, type OrderRow } from '../../db/schema/orders';
 import { AppError } from '../../errors';
 import type { OrderForGateway } from '../../payments/gateway';
-
-export type Owner = { companyId: number; customerId: number };
+import type { OwnerScope } from '../../tenancy/owner-scope';
 
 /** A customer's own order by its reference; anyone else's, or none, is 404. */
 export async function findOwnOrder(
   db: Database,
-  owner: Owner,
+  owner: OwnerScope,
   reference: string,
 ): Promise<OrderRow> {
   const [order] = await db

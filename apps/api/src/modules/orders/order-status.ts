@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { TOrderStatusResponse } from '@cloud-portal/contract/orders/get-order-status';
 import type { Database } from '../../db/client';
 import { paymentTransactions, type OrderRow } from '../../db/schema/orders';
-import { findOwnOrder, type Owner } from './order-access';
+import { findOwnOrder } from './order-access';
 import { toOrderStatus } from './serializers';
+import type { OwnerScope } from '../../tenancy/owner-scope';
 
 export async function describeOrderStatus(
   db: Database,
@@ -25,7 +26,7 @@ export async function describeOrderStatus(
 /** getOrderStatus: a customer's own order as the server has verified it (404 for anyone else's). */
 export async function getOrderStatus(
   db: Database,
-  owner: Owner,
+  owner: OwnerScope,
   reference: string,
 ): Promise<TOrderStatusResponse> {
   return describeOrderStatus(db, await findOwnOrder(db, owner, reference));

@@ -8,9 +8,10 @@ import { orderTargets } from '../../db/schema/virtual-machines';
 import { AppError } from '../../errors';
 import { expireOrder } from '../payments/apply-verdict';
 import type { PaymentStart } from '../../payments/gateway';
-import { findOwnOrder, type Owner } from './order-access';
+import { findOwnOrder } from './order-access';
 import { describeOrderStatus } from './order-status';
 import { startOrderPayment, type PaymentDeps } from './start-payment';
+import type { OwnerScope } from '../../tenancy/owner-scope';
 
 /**
  * Why an order that is not pending, or is past its time, cannot be paid or cancelled (409). A
@@ -46,7 +47,7 @@ export type ResumedOrder = {
  */
 export async function resumeOrderPayment(
   deps: PaymentDeps,
-  owner: Owner,
+  owner: OwnerScope,
   reference: string,
   origin: string,
 ): Promise<ResumedOrder> {
@@ -77,7 +78,7 @@ export async function resumeOrderPayment(
  */
 export async function cancelOwnOrder(
   db: Database,
-  owner: Owner,
+  owner: OwnerScope,
   reference: string,
 ): Promise<TOrderStatusResponse> {
   const cancelled = await db.execute(sql`

@@ -14,9 +14,9 @@ import { QUEUES } from '../../jobs/queues';
 import { applyVerdict } from '../payments/apply-verdict';
 import type { PaymentStart } from '../../payments/gateway';
 import { listUsableGateways, loadGatewaySettings } from '../../payments/gateway-settings';
-import type { Owner } from './order-access';
 import { newOrderReference } from './order-reference';
 import { startOrderPayment, type PaymentDeps } from './start-payment';
+import type { OwnerScope } from '../../tenancy/owner-scope';
 
 export type OrderDeps = PaymentDeps & { jobs: JobQueue; orderExpiryMs: number };
 
@@ -79,7 +79,7 @@ export type PlacedOrder = {
  */
 export async function placeOrder(
   deps: OrderDeps,
-  owner: Owner,
+  owner: OwnerScope,
   draft: OrderDraft,
   choice: PaymentChoice,
   context: { origin: string; language: TLanguage },

@@ -6,18 +6,13 @@ import {
 } from '@cloud-portal/contract/orders/purchase-history';
 import type { AppDeps } from '../../app-deps';
 import { errorResponses, ok } from '../../http/envelope';
-import { requireCustomer } from '../accounts/require-customer';
+import { actorOf, requireActor } from '../../http/request-context';
 import { listPurchaseHistory } from './purchase-history';
 
 /** vm-lifecycle.md §2.7 Purchase History: the customer's own purchases, page by page. */
-export function purchaseHistoryRoutes({
-  db,
-  companies,
-  sessionSecret,
-  customerCaches,
-}: AppDeps): FastifyPluginAsyncZod {
+export function purchaseHistoryRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preValidation', requireCustomer({ customerCaches, companies, sessionSecret }));
+    app.addHook('preValidation', requireActor('customer'));
 
     app.get(
       '/profileSetting/purchaseHistory',
@@ -32,13 +27,7 @@ export function purchaseHistoryRoutes({
         },
       },
       async (request) =>
-        ok(
-          await listPurchaseHistory(
-            db,
-            { companyId: request.customer!.companyId, customerId: request.customer!.id },
-            request.query.page,
-          ),
-        ),
+        ok(await listPurchaseHistory(db, actorOf(request, 'customer'), request.query.page)),
     );
   };
 }

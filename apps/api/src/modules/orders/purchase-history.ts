@@ -13,8 +13,7 @@ import {
 import { formatMinor } from '@cloud-portal/contract/pricing/money';
 import type { Database } from '../../db/client';
 import { orders, paymentTransactions, type OrderDetails } from '../../db/schema/orders';
-
-type Owner = { companyId: number; customerId: number };
+import type { OwnerScope } from '../../tenancy/owner-scope';
 
 /** §2.7: View Receipt shows only for 'COMPLETED'; every other status is shown as its text. */
 const TRANSACTION_STATUSES: Record<OrderStatus, string> = {
@@ -25,7 +24,7 @@ const TRANSACTION_STATUSES: Record<OrderStatus, string> = {
   expired: 'Expired',
 };
 
-const ownedBy = (owner: Owner) =>
+const ownedBy = (owner: OwnerScope) =>
   and(eq(orders.companyId, owner.companyId), eq(orders.customerId, owner.customerId));
 
 /**
@@ -35,7 +34,7 @@ const ownedBy = (owner: Owner) =>
  */
 export async function listPurchaseHistory(
   db: Database,
-  owner: Owner,
+  owner: OwnerScope,
   page: number,
 ): Promise<TPurchaseHistoryPage> {
   const totalOfOwner = db.select({ total: count() }).from(orders).where(ownedBy(owner));

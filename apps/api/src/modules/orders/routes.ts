@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
 import { ZCreateOrderRequest, ZOrderResponse } from '@cloud-portal/contract/orders/create-order';
 import {
@@ -23,14 +22,14 @@ import { AppError } from '../../errors';
 import { errorResponses, ok } from '../../http/envelope';
 import { perAddress } from '../../http/rate-limits';
 import { acceptingUploads, readFormWithFile } from '../../http/multipart-uploads';
-import { requestLanguage } from '../../tenancy/request-language';
-import { requestOrigin } from '../../tenancy/request-origin';
+import { actorOf, requireActor, type CustomerActor } from '../../http/request-context';
+import { siteOrigin } from '../../tenancy/request-origin';
 import type { OrderRow } from '../../db/schema/orders';
 import type { PaymentStart } from '../../payments/gateway';
-import { requireCustomer } from '../accounts/require-customer';
 import { confirmOwnOrderPayment } from './confirm-payment';
 import { createNewPurchaseOrder, type OrderDeps } from './create-order';
 import { findOwnOrder } from './order-access';
+import { placedFrom } from './order-request';
 import { getOrderStatus } from './order-status';
 import { cancelOwnOrder, resumeOrderPayment } from './pending-order';
 import { toOrderResponse } from './serializers';
@@ -63,24 +62,19 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     orderExpiryMs: deps.config.orderExpiryMs,
   };
   return async (app) => {
-    app.addHook('preValidation', requireCustomer(deps));
-    const ownerOf = (request: FastifyRequest) => ({
-      customerId: request.customer!.id,
-      companyId: request.customer!.companyId,
-    });
-    const originOf = (request: FastifyRequest) =>
-      requestOrigin(request) ?? request.company!.portalUrl;
+    app.addHook('preValidation', requireActor('customer'));
     const respond = (
-      request: FastifyRequest,
+      customer: CustomerActor,
+      origin: string,
       order: OrderRow,
       start: PaymentStart | null,
       countryCode = 'ZA',
       targets: { vmIds?: number[]; daysExtended?: number } = {},
     ) =>
       toOrderResponse(order, {
-        websiteUrl: originOf(request),
+        websiteUrl: origin,
         countryCode,
-        customerEmail: request.customer!.email,
+        customerEmail: customer.customer.email,
         licenceRequired: order.requiresLicence,
         start,
         ...targets,
@@ -100,12 +94,11 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const created = await createNewPurchaseOrder(orderDeps, ownerOf(request), request.body, {
-          origin: originOf(request),
-          language: requestLanguage(request, request.company!),
-        });
+        const customer = actorOf(request, 'customer');
+        const from = placedFrom(request, customer);
+        const created = await createNewPurchaseOrder(orderDeps, customer, request.body, from);
         return ok(
-          respond(request, created.order, created.start, created.countryCode),
+          respond(customer, from.origin, created.order, created.start, created.countryCode),
           orderMessages.orderCreated,
         );
       },
@@ -121,7 +114,8 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: zEnvelope(ZOrderStatusResponse), ...errorResponses },
         },
       },
-      async (request) => ok(await getOrderStatus(deps.db, ownerOf(request), request.body.orderID)),
+      async (request) =>
+        ok(await getOrderStatus(deps.db, actorOf(request, 'customer'), request.body.orderID)),
     );
 
     app.post(
@@ -138,14 +132,11 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const resumed = await resumeOrderPayment(
-          orderDeps,
-          ownerOf(request),
-          request.body.orderID,
-          originOf(request),
-        );
+        const customer = actorOf(request, 'customer');
+        const origin = siteOrigin(request, customer.company);
+        const resumed = await resumeOrderPayment(orderDeps, customer, request.body.orderID, origin);
         return ok(
-          respond(request, resumed.order, resumed.start, 'ZA', {
+          respond(customer, origin, resumed.order, resumed.start, 'ZA', {
             vmIds: resumed.vmIds,
             daysExtended: resumed.daysExtended,
           }),
@@ -168,7 +159,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         ok(
-          await cancelOwnOrder(deps.db, ownerOf(request), request.body.orderID),
+          await cancelOwnOrder(deps.db, actorOf(request, 'customer'), request.body.orderID),
           orderMessages.orderCancelled,
         ),
     );
@@ -203,7 +194,9 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             hint.TransactionReference ||
             hint.OrderMerchantReference;
           if (!reference) throw new AppError(404, orderMessages.orderNotFound);
-          return ok(await confirmOwnOrderPayment(orderDeps, ownerOf(request), reference, hint));
+          return ok(
+            await confirmOwnOrderPayment(orderDeps, actorOf(request, 'customer'), reference, hint),
+          );
         },
       );
     }
@@ -226,12 +219,17 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           },
         },
         async (request) => {
-          const order = await findOwnOrder(deps.db, ownerOf(request), request.body.orderID);
+          const customer = actorOf(request, 'customer');
+          const order = await findOwnOrder(deps.db, customer, request.body.orderID);
           if (order.gateway !== PESAPAL_GATEWAY)
             throw new AppError(409, orderMessages.gatewayNotOffered);
           if (order.requiresLicence && !order.licencePath)
             throw new AppError(409, orderMessages.licenceRequired);
-          const start = await startOrderPayment(orderDeps, order, originOf(request));
+          const start = await startOrderPayment(
+            orderDeps,
+            order,
+            siteOrigin(request, customer.company),
+          );
           if (start.kind !== 'redirect') throw new AppError(502, orderMessages.gatewayUnavailable);
           return ok({
             redirect_url: start.url,
@@ -269,17 +267,19 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               throw new AppError(400, orderMessages.licenceRequired, {
                 errors: [{ field: 'image', message: orderMessages.licenceRequired }],
               });
+            const customer = actorOf(request, 'customer');
+            const origin = siteOrigin(request, customer.company);
             const order = await attachLicence(
               { db: deps.db, dataDir: deps.config.dataDir },
-              ownerOf(request),
+              customer,
               fields.orderID,
               pdf,
             );
             const start =
               order.gateway === PESAPAL_GATEWAY
                 ? null
-                : await startOrderPayment(orderDeps, order, originOf(request));
-            return ok(respond(request, order, start));
+                : await startOrderPayment(orderDeps, order, origin);
+            return ok(respond(customer, origin, order, start));
           },
         );
       }),

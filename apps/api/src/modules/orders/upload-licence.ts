@@ -6,7 +6,8 @@ import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
 import type { Database } from '../../db/client';
 import { orders, type OrderRow } from '../../db/schema/orders';
 import { AppError } from '../../errors';
-import { findOwnOrder, type Owner } from './order-access';
+import { findOwnOrder } from './order-access';
+import type { OwnerScope } from '../../tenancy/owner-scope';
 
 const fieldError = (status: number, message: string) =>
   new AppError(status, message, { errors: [{ field: 'image', message }] });
@@ -23,7 +24,7 @@ export function isPdf(bytes: Buffer): boolean {
  */
 export async function attachLicence(
   deps: { db: Database; dataDir: string },
-  owner: Owner,
+  owner: OwnerScope,
   reference: string,
   bytes: Buffer,
 ): Promise<OrderRow> {

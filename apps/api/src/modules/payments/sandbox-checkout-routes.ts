@@ -3,8 +3,8 @@ import { SANDBOX_GATEWAY } from '@cloud-portal/contract/orders/gateways';
 import { formatMinor } from '@cloud-portal/contract/pricing/money';
 import type { AppDeps } from '../../app-deps';
 import { perAddress } from '../../http/rate-limits';
+import { identifyActor } from '../../http/request-context';
 import { hmac, safeEqual } from '../../lib/tokens';
-import { identifyCustomer } from '../accounts/require-customer';
 import { findOrderByReference } from '../orders/order-access';
 import { gatewayUrls } from '../orders/gateway-urls';
 import { resolveCompany } from '../../tenancy/resolve-company';
@@ -35,13 +35,13 @@ export function sandboxCheckoutRoutes(deps: AppDeps): FastifyPluginAsync {
 
   async function ownOrder(request: FastifyRequest<{ Params: { reference: string } }>) {
     const company = await resolveCompany(deps.companies, request);
-    const customer = await identifyCustomer(deps, request, company.id);
+    const actor = await identifyActor(request, company);
     const order = await findOrderByReference(deps.db, request.params.reference);
     const isOwn =
-      customer !== null &&
+      actor.kind === 'customer' &&
       order !== null &&
       order.companyId === company.id &&
-      order.customerId === customer.id &&
+      order.customerId === actor.customerId &&
       order.gateway === SANDBOX_GATEWAY;
     return { company, order: isOwn ? order : null };
   }

@@ -20,27 +20,18 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { errorResponses, ok } from '../../http/envelope';
+import { actorOf, requireActor } from '../../http/request-context';
 import { listNotifications, markNotificationsRead } from '../accounts/notifications';
 import { getProfile, removeProfileImage, updateProfile, updateProfileImage } from './profile';
-import { requireCustomer } from '../accounts/require-customer';
 import { acceptingUploads, readFormWithFile } from '../../http/multipart-uploads';
 
 /** The profile image form is its file: a text field sent beside it is checked, then ignored. */
 const NO_FIELDS = z.object({});
 
 /** The signed-in customer's profile and notifications. Every call needs a session of this site. */
-export function profileRoutes({
-  db,
-  companies,
-  sessionSecret: secret,
-  customerCaches,
-  uploadsDir,
-}: AppDeps): FastifyPluginAsyncZod {
+export function profileRoutes({ db, customerCaches, uploadsDir }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook(
-      'preValidation',
-      requireCustomer({ customerCaches, companies, sessionSecret: secret }),
-    );
+    app.addHook('preValidation', requireActor('customer'));
 
     const profileAnswer = zEnvelope(ZUserProfileInfoResponse);
     app.get(
@@ -53,10 +44,9 @@ export function profileRoutes({
         },
       },
       async (request, reply) => {
-        const customer = request.customer!;
-        const owner = { companyId: customer.companyId, customerId: customer.id };
-        return customerCaches.send(reply, owner, 'userProfileInfo', profileAnswer, async () =>
-          ok(await getProfile(db, request.company!, customer)),
+        const actor = actorOf(request, 'customer');
+        return customerCaches.send(reply, actor, 'userProfileInfo', profileAnswer, async () =>
+          ok(await getProfile(db, actor.company, actor.customer)),
         );
       },
     );
@@ -72,7 +62,7 @@ export function profileRoutes({
         },
       },
       async (request) => {
-        await updateProfile(db, request.customer!, request.body);
+        await updateProfile(db, actorOf(request, 'customer').customer, request.body);
         return ok(null, PROFILE_UPDATED);
       },
     );
@@ -99,12 +89,12 @@ export function profileRoutes({
               limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, fields: 5 },
             });
             if (!upload) throw new AppError(400, PROFILE_IMAGE_INVALID);
-            const company = request.company!;
+            const actor = actorOf(request, 'customer');
             const imagePath = await updateProfileImage(
               db,
               uploadsDir,
-              company,
-              request.customer!,
+              actor.company,
+              actor.customer,
               upload,
             );
             return ok({ imagePath }, IMAGE_UPLOADED);
@@ -125,7 +115,7 @@ export function profileRoutes({
         },
       },
       async (request) => {
-        await removeProfileImage(db, uploadsDir, request.customer!);
+        await removeProfileImage(db, uploadsDir, actorOf(request, 'customer').customer);
         return ok(null, IMAGE_REMOVED);
       },
     );
@@ -156,7 +146,7 @@ export function profileRoutes({
           response: { 200: zEnvelope(ZUserNotificationResponse), ...errorResponses },
         },
       },
-      async (request) => ok(await listNotifications(db, request.customer!.id)),
+      async (request) => ok(await listNotifications(db, actorOf(request, 'customer').customerId)),
     );
 
     app.post(
@@ -171,7 +161,11 @@ export function profileRoutes({
       },
       async (request) =>
         ok({
-          updated: await markNotificationsRead(db, request.customer!.id, request.body.notification),
+          updated: await markNotificationsRead(
+            db,
+            actorOf(request, 'customer').customerId,
+            request.body.notification,
+          ),
         }),
     );
   };

@@ -10,23 +10,14 @@ import {
 } from '@cloud-portal/contract/saved-items/saved-vm';
 import type { AppDeps } from '../../app-deps';
 import { errorResponses, ok } from '../../http/envelope';
-import { requireCustomer } from '../accounts/require-customer';
+import { actorOf, requireActor } from '../../http/request-context';
 import { deleteSavedVm, listSavedVms, saveVmForLater } from './saved-vms';
 import { perAddress } from '../../http/rate-limits';
 
 /** vm-lifecycle.md §2.8: a customer's saved products, never anyone else's. */
-export function savedItemRoutes({
-  db,
-  companies,
-  sessionSecret,
-  customerCaches,
-}: AppDeps): FastifyPluginAsyncZod {
+export function savedItemRoutes({ db, customerCaches }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preValidation', requireCustomer({ customerCaches, companies, sessionSecret }));
-    const ownerOf = (request: { customer?: { id: number; companyId: number } }) => ({
-      customerId: request.customer!.id,
-      companyId: request.customer!.companyId,
-    });
+    app.addHook('preValidation', requireActor('customer'));
 
     app.post(
       '/virtualMachine/saveVMForLater',
@@ -43,7 +34,7 @@ export function savedItemRoutes({
       },
       async (request) => {
         const body = request.body;
-        const saved = await saveVmForLater(db, ownerOf(request), {
+        const saved = await saveVmForLater(db, actorOf(request, 'customer'), {
           productId: body.productID,
           memory: body.memoryCount,
           disk: body.driveCount,
@@ -67,7 +58,7 @@ export function savedItemRoutes({
         },
       },
       async (request, reply) => {
-        const owner = ownerOf(request);
+        const owner = actorOf(request, 'customer');
         return customerCaches.send(reply, owner, 'showSavedVM', savedVmsAnswer, async () =>
           ok(await listSavedVms(db, owner)),
         );
@@ -85,7 +76,7 @@ export function savedItemRoutes({
         },
       },
       async (request) => {
-        await deleteSavedVm(db, ownerOf(request), request.body.savedProductID);
+        await deleteSavedVm(db, actorOf(request, 'customer'), request.body.savedProductID);
         return ok(null, marketplaceMessages.savedItemDeleted);
       },
     );

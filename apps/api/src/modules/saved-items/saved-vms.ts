@@ -3,12 +3,13 @@ import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketpl
 import { isSameAmount } from '@cloud-portal/contract/marketplace/configuration-rules';
 import { formatMinor, type Minor } from '@cloud-portal/contract/pricing/money';
 import type { TSavedVm, TSaveVmAlreadySaved } from '@cloud-portal/contract/saved-items/saved-vm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
 import { operatingSystems, regions, vmProducts } from '../../db/schema/catalogue';
 import { savedVms } from '../../db/schema/saved-items';
 import { AppError } from '../../errors';
 import { isRegionOffered, quoteProductConfiguration } from '../marketplace/quote-configuration';
+import type { OwnerScope } from '../../tenancy/owner-scope';
 
 export const SAVED_VMS_PER_CUSTOMER = 100;
 
@@ -22,11 +23,8 @@ export type SaveVmInput = {
   totalAmount: Minor;
 };
 
-type Owner = { companyId: number; customerId: number };
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /** The saved item of this customer with exactly this configuration, if there is one. */
-async function findSameConfiguration(tx: Transaction, owner: Owner, input: SaveVmInput) {
+async function findSameConfiguration(tx: Transaction, owner: OwnerScope, input: SaveVmInput) {
   const [row] = await tx
     .select({ id: savedVms.id })
     .from(savedVms)
@@ -52,7 +50,7 @@ async function findSameConfiguration(tx: Transaction, owner: Owner, input: SaveV
  * counts, period and region) is not saved twice: 409 'Already in your saved items' with its ID.
  * At most SAVED_VMS_PER_CUSTOMER per customer.
  */
-export async function saveVmForLater(db: Database, owner: Owner, input: SaveVmInput) {
+export async function saveVmForLater(db: Database, owner: OwnerScope, input: SaveVmInput) {
   const { details, quote } = await quoteProductConfiguration(
     db,
     owner.companyId,
@@ -126,7 +124,7 @@ export async function saveVmForLater(db: Database, owner: Owner, input: SaveVmIn
 }
 
 /** The customer's saved products, newest first (bounded by SAVED_VMS_PER_CUSTOMER). */
-export async function listSavedVms(db: Database, owner: Owner): Promise<TSavedVm[]> {
+export async function listSavedVms(db: Database, owner: OwnerScope): Promise<TSavedVm[]> {
   const rows = await db
     .select({
       saved: savedVms,
@@ -164,7 +162,11 @@ export async function listSavedVms(db: Database, owner: Owner): Promise<TSavedVm
 }
 
 /** Deletes one of the caller's saved products; anyone else's is "not found", never touched. */
-export async function deleteSavedVm(db: Database, owner: Owner, savedId: number): Promise<void> {
+export async function deleteSavedVm(
+  db: Database,
+  owner: OwnerScope,
+  savedId: number,
+): Promise<void> {
   const deleted = await db
     .delete(savedVms)
     .where(

@@ -29,7 +29,8 @@ import {
 } from '../../../hypervisors/provider';
 import { UnknownHypervisorDriver } from '../../../hypervisors/registry';
 import { isCopyClaim } from '../apply/apply-backup';
-import { blockedMessage, findOwnVm, type VmOwner } from '../queries/own-vm';
+import { blockedMessage, findOwnVm } from '../queries/own-vm';
+import type { OwnerScope } from '../../../tenancy/owner-scope';
 
 /**
  * The customer's clones and snapshots (vm-lifecycle.md §2.7, §7, §8; ADR 019): the list, a
@@ -69,7 +70,7 @@ function toVmBackup(backup: BackupRow, parent: VmRow): TVmBackup {
 /** GET vmAction/vmBackups: one page of a machine's backups (or all the customer's), newest first. */
 export async function listVmBackups(
   db: Database,
-  owner: VmOwner,
+  owner: OwnerScope,
   query: { vmId?: number; page: number },
 ): Promise<TVmBackupsPage> {
   if (query.vmId !== undefined) await findOwnVm(db, owner, { id: query.vmId });
@@ -101,7 +102,7 @@ export async function listVmBackups(
 /** The customer's backup by its hypervisor id (of `kind` when given), with its machine; 404 otherwise. */
 async function findOwnBackup(
   db: Database,
-  owner: VmOwner,
+  owner: OwnerScope,
   ref: string,
   kind?: 'clone' | 'snapshot',
 ): Promise<{ backup: BackupRow; parent: VmRow }> {
@@ -158,7 +159,7 @@ async function assertParentShutOff(hypervisor: Hypervisor, parent: VmRow): Promi
 /** POST vmAction/viewCloneVM: a clone's access details, with a fresh one-time password. */
 export async function viewCloneVm(
   deps: BackupDeps,
-  owner: VmOwner,
+  owner: OwnerScope,
   request: { uuid: string; portalUrl: string },
 ): Promise<TViewCloneVmResponse> {
   const { backup, parent } = await findOwnBackup(deps.db, owner, request.uuid);
@@ -197,7 +198,7 @@ export async function viewCloneVm(
  */
 export async function deleteBackup(
   deps: BackupDeps,
-  owner: VmOwner,
+  owner: OwnerScope,
   ref: string,
   kind: 'clone' | 'snapshot',
 ): Promise<{ backup: BackupRow }> {
@@ -253,7 +254,7 @@ const paidEndOf = (backup: BackupRow) =>
  */
 export async function restoreBackup(
   deps: BackupDeps,
-  owner: VmOwner,
+  owner: OwnerScope,
   ref: string,
 ): Promise<TRestoreCloneVmResponse> {
   const now = deps.now ?? (() => new Date());

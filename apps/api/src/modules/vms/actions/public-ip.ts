@@ -11,7 +11,8 @@ import { companies } from '../../../db/schema/company';
 import { publicAddresses, virtualMachines } from '../../../db/schema/virtual-machines';
 import { AppError } from '../../../errors';
 import { validationError } from '../../../http/field-errors';
-import { assertNotBlocked, VM_NOT_FOUND, type VmOwner } from '../queries/own-vm';
+import { assertNotBlocked, VM_NOT_FOUND } from '../queries/own-vm';
+import type { OwnerScope } from '../../../tenancy/owner-scope';
 
 /**
  * `allowIP/assignPublicIP`: gives the customer's VM a public address from its company's pool and
@@ -26,7 +27,7 @@ import { assertNotBlocked, VM_NOT_FOUND, type VmOwner } from '../queries/own-vm'
  */
 export async function assignPublicIp(
   db: Database,
-  owner: VmOwner,
+  owner: OwnerScope,
   input: TAssignPublicIpInput,
 ): Promise<TAssignPublicIpResponse> {
   return db.transaction(async (tx) => {

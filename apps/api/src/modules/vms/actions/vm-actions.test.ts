@@ -19,11 +19,11 @@ import {
   insertCustomer,
   recordingJobQueue,
 } from '../../../../test/support/lifecycle-fixtures';
-import type { VmOwner } from '../queries/own-vm';
 import { addAliasName, deleteVm, getVmStatus, powerVm, viewVm } from './vm-actions';
+import type { OwnerScope } from '../../../tenancy/owner-scope';
 
 let t: TestApp;
-let owner: VmOwner;
+let owner: OwnerScope;
 
 /** A hypervisor that answers what a test says, so every branch can be reached on purpose. */
 function fakeHypervisor(behaviour: {

@@ -19,8 +19,9 @@ import {
 } from '../../../hypervisors/provider';
 import { UnknownHypervisorDriver } from '../../../hypervisors/registry';
 import type { JobQueue } from '../../../jobs/job-queue';
-import { findOwnUsableVm, findOwnVm, type VmOwner, type VmRow } from '../queries/own-vm';
+import { findOwnUsableVm, findOwnVm, type VmRow } from '../queries/own-vm';
 import { releasePublicAddress, sendFinishDelete } from '../lifecycle/vm-deletion';
+import type { OwnerScope } from '../../../tenancy/owner-scope';
 
 export type VmActionDeps = {
   db: Database;
@@ -141,7 +142,7 @@ async function observeState(
 /** POST vmAction/getVMStatus: the machine's live state, written back to its row. */
 export async function getVmStatus(
   deps: VmActionDeps,
-  owner: VmOwner,
+  owner: OwnerScope,
   uuid: string,
 ): Promise<VmLiveState> {
   const vm = await findOwnVm(deps.db, owner, { uuid });
@@ -169,7 +170,7 @@ function assertUsable(vm: VmRow, action: PowerAction | 'view'): void {
  */
 export async function viewVm(
   deps: VmActionDeps,
-  owner: VmOwner,
+  owner: OwnerScope,
   request: { uuid: string; id?: number; portalUrl: string },
 ): Promise<TViewVmResponse> {
   const vm = await findOwnUsableVm(deps.db, owner, { uuid: request.uuid }, 'use');
@@ -224,7 +225,7 @@ export const POWER_MESSAGES: Record<PowerAction, string> = {
  */
 export async function powerVm(
   deps: VmActionDeps,
-  owner: VmOwner,
+  owner: OwnerScope,
   uuid: string,
   action: PowerAction,
 ): Promise<VmLiveState> {
@@ -251,7 +252,7 @@ const DELETABLE_STATES: readonly MachineState[] = ['shutoff', 'failed', 'missing
  * last, once the machine is really going. A hypervisor that refuses gives the row back as it was.
  * Archived, expired and blocked machines may be deleted too.
  */
-export async function deleteVm(deps: DeleteVmDeps, owner: VmOwner, uuid: string): Promise<void> {
+export async function deleteVm(deps: DeleteVmDeps, owner: OwnerScope, uuid: string): Promise<void> {
   const now = deps.now ?? (() => new Date());
   const vm = await findOwnVm(deps.db, owner, { uuid });
   if (vm.status === 'provisioning') throw new AppError(400, vmActionMessages.mustBeShutOff);
@@ -311,7 +312,7 @@ export async function deleteVm(deps: DeleteVmDeps, owner: VmOwner, uuid: string)
 /** POST virtualMachine/addAliasName: one statement, scoped to the owner, deleted machines excluded. */
 export async function addAliasName(
   deps: Pick<VmActionDeps, 'db' | 'now'>,
-  owner: VmOwner,
+  owner: OwnerScope,
   request: { id: number; aliasName: string },
 ): Promise<TAddAliasNameResponse> {
   const now = deps.now ?? (() => new Date());

@@ -12,13 +12,8 @@ import {
   RESTORE_ARCHIVE_NOT_RENEWED,
 } from '@cloud-portal/contract/vms/restore-archive-vm';
 import { AppError } from '../../../errors';
-import {
-  assertNotBlocked,
-  findOwnVm,
-  VM_NOT_FOUND,
-  type VmOwner,
-  type VmRow,
-} from '../queries/own-vm';
+import { assertNotBlocked, findOwnVm, VM_NOT_FOUND, type VmRow } from '../queries/own-vm';
+import type { OwnerScope } from '../../../tenancy/owner-scope';
 
 export type RestoreDeps = {
   db: Database;
@@ -116,7 +111,7 @@ function reasonOf(error: unknown): string {
  */
 export async function restoreArchiveVmForCustomer(
   deps: RestoreDeps,
-  owner: VmOwner,
+  owner: OwnerScope,
   uuid: string,
 ): Promise<{ ID: number; status: 'busy' }> {
   const vm = await findOwnVm(deps.db, owner, { uuid });

@@ -21,9 +21,7 @@ import {
 import { totalDiskGb } from '@cloud-portal/contract/vms/machine-sizes';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../errors';
-import type { Owner } from '../../orders/order-access';
 import { placeOrder, type OrderDeps, type PlacedOrder } from '../../orders/place-order';
-import type { VmOwner } from '../queries/own-vm';
 import {
   currencyOf,
   driveCostPerUnit,
@@ -33,6 +31,7 @@ import {
   toVmOrderDetail,
   type VmOrderContext,
 } from './vm-order-detail';
+import type { OwnerScope } from '../../../tenancy/owner-scope';
 
 /** The machine states a backup can be taken from (the row may say busy while a power change settles). */
 const CLONEABLE_STATUSES = ['running', 'shutoff', 'busy'] as const;
@@ -42,7 +41,7 @@ export const backupDiskSize = (context: Pick<VmOrderContext, 'vm' | 'addedDisks'
   totalDiskGb(sizesOf(context));
 
 /** The machine, checked for a clone or snapshot: the customer's, not blocked, not a clone, usable. */
-async function loadCloneable(db: Database, owner: VmOwner, vmId: number) {
+async function loadCloneable(db: Database, owner: OwnerScope, vmId: number) {
   const context = await loadVmOrderContext(db, owner, vmId, 'clone');
   if (context.vm.isClone) throw new AppError(409, backupMessages.alreadyAClone);
   if (!(CLONEABLE_STATUSES as readonly string[]).includes(context.vm.status)) {
@@ -72,7 +71,7 @@ function priceBackup(
 /** getVMDetailForCloneVm / getVMDetailForSnapshotVm. */
 export async function getCloneVmDetail(
   db: Database,
-  owner: VmOwner,
+  owner: OwnerScope,
   vmId: number,
   kind: BackupKind,
 ): Promise<TCloneVmDetailResponse> {
@@ -102,7 +101,7 @@ type CreateCloneOrderInput = z.output<typeof ZCreateCloneOrderRequest>;
  */
 export async function createCloneOrder(
   deps: OrderDeps,
-  owner: Owner,
+  owner: OwnerScope,
   input: CreateCloneOrderInput,
   context: { origin: string; language: TLanguage },
 ): Promise<PlacedOrder & { countryCode: string }> {

@@ -25,9 +25,9 @@ import type { OrderedLine, OrderedMachine } from '../../../db/schema/orders';
 import { virtualMachines } from '../../../db/schema/virtual-machines';
 import { AppError } from '../../../errors';
 import type { OrderDeps, PlacedOrder } from '../../orders/place-order';
-import type { Owner } from '../../orders/order-access';
 import { loadRenewableVm, placeRenewalOrder, renewVmSpec, type RenewableVm } from './renew-vm';
 import { VM_NOT_FOUND } from '../queries/own-vm';
+import type { OwnerScope } from '../../../tenancy/owner-scope';
 
 const ORDER_NAME_LENGTH = 200;
 
@@ -53,7 +53,7 @@ export type MultiRenewal = {
  */
 export async function priceMultiRenewal(
   db: Database,
-  owner: Owner,
+  owner: OwnerScope,
   vmIds: readonly number[],
   now: Date,
 ): Promise<MultiRenewal> {
@@ -94,7 +94,7 @@ export function toMultiRenewQuote(total: MultiRenewalAmounts): TMultiRenewQuote 
 /** getVMDataForMultipleRenew: each machine's renewal and their sum. */
 export async function getVmDataForMultipleRenew(
   db: Database,
-  owner: Owner,
+  owner: OwnerScope,
   vmIds: readonly number[],
   now: Date,
 ): Promise<TGetVmDataForMultipleRenewResponse> {
@@ -144,7 +144,7 @@ export async function getVmDataForMultipleRenew(
  */
 export async function resolveMultiRenewData(
   db: Database,
-  owner: Owner,
+  owner: OwnerScope,
   entries: readonly TMultiRenewDataEntry[],
 ): Promise<number[]> {
   const ids: number[] = [];
@@ -238,7 +238,7 @@ type RenewSelectedInput = z.output<typeof ZRenewSelectedVmRequest>;
  */
 export async function createMultiRenewOrder(
   deps: OrderDeps,
-  owner: Owner,
+  owner: OwnerScope,
   input: RenewSelectedInput,
   context: { origin: string; language: TLanguage; now: Date },
 ): Promise<{ placed: PlacedOrder; daysExtended: number; countryCode: string }> {

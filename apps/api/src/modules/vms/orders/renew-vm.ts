@@ -33,9 +33,9 @@ import {
   type PaymentChoice,
   type PlacedOrder,
 } from '../../orders/place-order';
-import type { Owner } from '../../orders/order-access';
 import { assertNotBlocked, findOwnVm, type VmRow } from '../queries/own-vm';
 import { addedDisksOf } from '../queries/vm-sizes';
+import type { OwnerScope } from '../../../tenancy/owner-scope';
 
 /** Renewals (kind 3) and multi-renewals (kind 5): the kinds a machine's renewal comes in. */
 export const RENEWAL_KINDS = [ORDER_KINDS.renew, ORDER_KINDS.multiRenew] as const;
@@ -59,7 +59,7 @@ export type RenewableVm = {
  */
 export async function loadRenewableVm(
   db: Database,
-  owner: Owner,
+  owner: OwnerScope,
   vmId: number,
   now: Date,
 ): Promise<RenewableVm> {
@@ -113,7 +113,7 @@ export function renewVmSpec(
 /** getVMDetailForRenew: the machine, its product's terms and the bill for each period option. */
 export async function getVmDetailForRenew(
   db: Database,
-  owner: Owner,
+  owner: OwnerScope,
   vmId: number,
   now: Date,
 ): Promise<TGetVmDetailForRenewResponse> {
@@ -188,7 +188,7 @@ export function renewalLines(amounts: RenewalAmounts): OrderedLine[] {
  */
 export async function placeRenewalOrder(
   deps: OrderDeps,
-  owner: Owner,
+  owner: OwnerScope,
   draft: OrderDraft,
   choice: PaymentChoice,
   context: { origin: string; language: TLanguage },
@@ -238,7 +238,7 @@ type RenewVmInput = z.output<typeof ZRenewVmRequest>;
  */
 export async function createRenewOrder(
   deps: OrderDeps,
-  owner: Owner,
+  owner: OwnerScope,
   input: RenewVmInput,
   context: { origin: string; language: TLanguage; now: Date },
 ): Promise<{ placed: PlacedOrder; daysExtended: number; countryCode: string }> {

@@ -29,9 +29,7 @@ import type { OrderedLine } from '../../../db/schema/orders';
 import { AppError } from '../../../errors';
 import type { HypervisorConnector } from '../../../hypervisors/company-hypervisors';
 import type { MachineState } from '../../../hypervisors/provider';
-import type { Owner } from '../../orders/order-access';
 import { placeOrder, type OrderDeps, type PlacedOrder } from '../../orders/place-order';
-import type { VmOwner } from '../queries/own-vm';
 import {
   currencyOf,
   hasUpdateInProgress,
@@ -40,13 +38,14 @@ import {
   toVmOrderDetail,
   type VmOrderContext,
 } from './vm-order-detail';
+import type { OwnerScope } from '../../../tenancy/owner-scope';
 
 /** The machine states an update can be ordered in (busy: a power change still settling). */
 const UPDATABLE_STATUSES = ['running', 'shutoff', 'busy'] as const;
 
 export type UpdateDeps = { db: Database; hypervisors: HypervisorConnector; now?: () => Date };
 
-async function loadUpdatable(db: Database, owner: VmOwner, vmId: number) {
+async function loadUpdatable(db: Database, owner: OwnerScope, vmId: number) {
   const context = await loadVmOrderContext(db, owner, vmId, 'update');
   if (
     !(UPDATABLE_STATUSES as readonly string[]).includes(context.vm.status) ||
@@ -85,7 +84,7 @@ async function liveState(
 /** getVMDetailForUpdateVM. */
 export async function getUpdateVmDetail(
   deps: UpdateDeps,
-  owner: VmOwner,
+  owner: OwnerScope,
   vmId: number,
 ): Promise<TUpdateVmDetailResponse> {
   const now = (deps.now ?? (() => new Date()))();
@@ -128,7 +127,7 @@ const UPDATE_LOCK_SPACE = 0x555044; // "UPD"
  */
 export async function createUpdateOrder(
   deps: OrderDeps & UpdateDeps,
-  owner: Owner,
+  owner: OwnerScope,
   input: UpdateVmInput,
   context: { origin: string; language: TLanguage },
 ): Promise<PlacedOrder & { countryCode: string }> {

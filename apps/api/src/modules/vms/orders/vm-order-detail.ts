@@ -16,8 +16,9 @@ import { orders, vmRequests } from '../../../db/schema/orders';
 import { orderTargets, vmBackups } from '../../../db/schema/virtual-machines';
 import { AppError } from '../../../errors';
 import { loadProductDetails } from '../../marketplace/product-details';
-import { findOwnUsableVm, type BlockedAction, type VmOwner, type VmRow } from '../queries/own-vm';
+import { findOwnUsableVm, type BlockedAction, type VmRow } from '../queries/own-vm';
 import { addedDisksOf } from '../queries/vm-sizes';
+import type { OwnerScope } from '../../../tenancy/owner-scope';
 
 /**
  * What the clone, snapshot and update screens (and their order calls) know about one of the
@@ -94,7 +95,7 @@ async function regionOf(db: Database, vm: VmRow) {
  */
 export async function loadVmOrderContext(
   db: Database,
-  owner: VmOwner,
+  owner: OwnerScope,
   vmId: number,
   action: BlockedAction,
 ): Promise<VmOrderContext> {

@@ -10,11 +10,10 @@ import { totalDiskGb, type MachineSizes } from '@cloud-portal/contract/vms/machi
 import type { Database } from '../../../db/client';
 import { virtualMachines } from '../../../db/schema/virtual-machines';
 import { withMachineSizes } from './vm-sizes';
-
-type Owner = { companyId: number; customerId: number };
+import type { OwnerScope } from '../../../tenancy/owner-scope';
 
 /** The Products tab shows every machine the customer still has: not deleted, not archived. */
-const listedOf = (owner: Owner) =>
+const listedOf = (owner: OwnerScope) =>
   and(
     eq(virtualMachines.companyId, owner.companyId),
     eq(virtualMachines.customerId, owner.customerId),
@@ -29,7 +28,7 @@ const listedOf = (owner: Owner) =>
  */
 export async function listActiveVms(
   db: Database,
-  owner: Owner,
+  owner: OwnerScope,
   page: number,
 ): Promise<TActiveVmsPage> {
   const totalOfOwner = db.select({ total: count() }).from(virtualMachines).where(listedOf(owner));

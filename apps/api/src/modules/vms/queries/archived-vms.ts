@@ -7,10 +7,10 @@ import {
 import { totalDiskGb } from '@cloud-portal/contract/vms/machine-sizes';
 import type { Database } from '../../../db/client';
 import { virtualMachines } from '../../../db/schema/virtual-machines';
-import type { VmOwner } from './own-vm';
 import { withMachineSizes } from './vm-sizes';
+import type { OwnerScope } from '../../../tenancy/owner-scope';
 
-const listedOf = (owner: VmOwner) =>
+const listedOf = (owner: OwnerScope) =>
   and(
     eq(virtualMachines.companyId, owner.companyId),
     eq(virtualMachines.customerId, owner.customerId),
@@ -25,7 +25,7 @@ const listedOf = (owner: VmOwner) =>
  */
 export async function listArchivedVms(
   db: Database,
-  owner: VmOwner,
+  owner: OwnerScope,
   page: number,
 ): Promise<TArchivedVmsPage> {
   const totalOfOwner = db.select({ total: count() }).from(virtualMachines).where(listedOf(owner));

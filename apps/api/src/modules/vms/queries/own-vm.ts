@@ -2,8 +2,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { virtualMachines } from '../../../db/schema/virtual-machines';
 import { AppError } from '../../../errors';
+import type { OwnerScope } from '../../../tenancy/owner-scope';
 
-export type VmOwner = { companyId: number; customerId: number };
 export type VmRow = typeof virtualMachines.$inferSelect;
 
 /** What a blocked machine refuses (vm-lifecycle.md §8 "Blocked VM tooltips"). */
@@ -21,7 +21,7 @@ export const blockedMessage = (action: BlockedAction) =>
  */
 export async function findOwnVm(
   db: Database,
-  owner: VmOwner,
+  owner: OwnerScope,
   key: { id: number } | { uuid: string },
 ): Promise<VmRow> {
   const [vm] = await db
@@ -48,7 +48,7 @@ export function assertNotBlocked(vm: Pick<VmRow, 'isBlocked'>, action: BlockedAc
 /** `findOwnVm` and `assertNotBlocked` together: the usual start of a VM action. */
 export async function findOwnUsableVm(
   db: Database,
-  owner: VmOwner,
+  owner: OwnerScope,
   key: { id: number } | { uuid: string },
   action: BlockedAction,
 ): Promise<VmRow> {

@@ -10,14 +10,14 @@ import {
 import { totalDiskGb } from '@cloud-portal/contract/vms/machine-sizes';
 import type { Database } from '../../../db/client';
 import { virtualMachines } from '../../../db/schema/virtual-machines';
-import type { VmOwner } from './own-vm';
 import { withMachineSizes } from './vm-sizes';
+import type { OwnerScope } from '../../../tenancy/owner-scope';
 
 const DAY_MS = 86_400_000;
 /** Renewals (kind 3) and multi-renewals (kind 5). */
 const RENEWAL_KINDS = [3, 5];
 
-const listedOf = (owner: VmOwner) =>
+const listedOf = (owner: OwnerScope) =>
   and(
     eq(virtualMachines.companyId, owner.companyId),
     eq(virtualMachines.customerId, owner.customerId),
@@ -35,7 +35,7 @@ const listedOf = (owner: VmOwner) =>
  */
 export async function listRenewalVms(
   db: Database,
-  owner: VmOwner,
+  owner: OwnerScope,
   page: number,
   now: Date = new Date(),
 ): Promise<TRenewalVmsPage> {

@@ -3,18 +3,13 @@ import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
 import { ZActiveVmsPage, ZActiveVmsQuery } from '@cloud-portal/contract/vms/active-vms';
 import type { AppDeps } from '../../../app-deps';
 import { errorResponses, ok } from '../../../http/envelope';
-import { requireCustomer } from '../../accounts/require-customer';
+import { actorOf, requireActor } from '../../../http/request-context';
 import { listActiveVms } from '../queries/active-vms';
 
 /** vm-lifecycle.md §2.7 Products: the customer's own VMs, page by page. */
-export function activeVmsRoutes({
-  db,
-  companies,
-  sessionSecret,
-  customerCaches,
-}: AppDeps): FastifyPluginAsyncZod {
+export function activeVmsRoutes({ db, customerCaches }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preValidation', requireCustomer({ customerCaches, companies, sessionSecret }));
+    app.addHook('preValidation', requireActor('customer'));
 
     const activeVmsAnswer = zEnvelope(ZActiveVmsPage);
     app.get(
@@ -30,7 +25,7 @@ export function activeVmsRoutes({
         },
       },
       async (request, reply) => {
-        const owner = { companyId: request.customer!.companyId, customerId: request.customer!.id };
+        const owner = actorOf(request, 'customer');
         const { page } = request.query;
         return customerCaches.send(reply, owner, `activeVMs:${page}`, activeVmsAnswer, async () =>
           ok(await listActiveVms(db, owner, page)),

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
 import { ZOrderResponse } from '@cloud-portal/contract/orders/create-order';
@@ -22,32 +21,13 @@ import {
 } from '@cloud-portal/contract/vms/clone-vm';
 import type { AppDeps } from '../../../app-deps';
 import { errorResponses, ok } from '../../../http/envelope';
-import { perAddress } from '../../../http/rate-limits';
-import { requestLanguage } from '../../../tenancy/request-language';
-import { requestOrigin } from '../../../tenancy/request-origin';
-import { requireCustomer } from '../../accounts/require-customer';
+import { perAddress, perCustomer } from '../../../http/rate-limits';
+import { actorOf, requireActor } from '../../../http/request-context';
 import type { OrderDeps } from '../../orders/place-order';
+import { placedFrom } from '../../orders/order-request';
 import { toOrderResponse } from '../../orders/serializers';
 import { deleteBackup, listVmBackups, restoreBackup, viewCloneVm } from '../actions/backups';
 import { createCloneOrder, getCloneVmDetail } from '../orders/clone-vm';
-import type { VmOwner } from '../queries/own-vm';
-
-/** Counted per signed-in customer (after requireCustomer named them), not per address. */
-const perCustomer = (maxPerMinute: number) =>
-  ({
-    rateLimit: {
-      max: maxPerMinute,
-      timeWindow: '1 minute',
-      hook: 'preHandler',
-      keyGenerator: (request: FastifyRequest) =>
-        request.customer ? `customer:${request.customer.id}` : `address:${request.ip}`,
-    },
-  }) as const;
-
-const ownerOf = (request: FastifyRequest): VmOwner => ({
-  companyId: request.customer!.companyId,
-  customerId: request.customer!.id,
-});
 
 const KIND_PATHS: { kind: BackupKind; detail: string; order: string }[] = [
   {
@@ -77,9 +57,7 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   };
   const backupDeps = { db: deps.db, hypervisors: deps.hypervisors };
   return async (app) => {
-    app.addHook('preValidation', requireCustomer(deps));
-    const originOf = (request: FastifyRequest) =>
-      requestOrigin(request) ?? request.company!.portalUrl;
+    app.addHook('preValidation', requireActor('customer'));
 
     for (const { kind, detail, order } of KIND_PATHS) {
       app.post(
@@ -95,7 +73,14 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           },
         },
         async (request) =>
-          ok(await getCloneVmDetail(deps.db, ownerOf(request), request.body.productID, kind)),
+          ok(
+            await getCloneVmDetail(
+              deps.db,
+              actorOf(request, 'customer'),
+              request.body.productID,
+              kind,
+            ),
+          ),
       );
 
       app.post(
@@ -112,15 +97,14 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           },
         },
         async (request) => {
-          const placed = await createCloneOrder(orderDeps, ownerOf(request), request.body, {
-            origin: originOf(request),
-            language: requestLanguage(request, request.company!),
-          });
+          const customer = actorOf(request, 'customer');
+          const from = placedFrom(request, customer);
+          const placed = await createCloneOrder(orderDeps, customer, request.body, from);
           return ok(
             toOrderResponse(placed.order, {
-              websiteUrl: originOf(request),
+              websiteUrl: from.origin,
               countryCode: placed.countryCode,
-              customerEmail: request.customer!.email,
+              customerEmail: customer.customer.email,
               licenceRequired: false,
               start: placed.start,
               vmIds: placed.vmIds,
@@ -144,7 +128,8 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: zEnvelope(ZVmBackupsPage), ...errorResponses },
         },
       },
-      async (request) => ok(await listVmBackups(deps.db, ownerOf(request), request.query)),
+      async (request) =>
+        ok(await listVmBackups(deps.db, actorOf(request, 'customer'), request.query)),
     );
 
     app.post(
@@ -162,10 +147,11 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
+        const customer = actorOf(request, 'customer');
         return ok(
-          await viewCloneVm(backupDeps, ownerOf(request), {
+          await viewCloneVm(backupDeps, customer, {
             uuid: request.body.virDomainUUID,
-            portalUrl: request.company!.portalUrl,
+            portalUrl: customer.company.portalUrl,
           }),
         );
       },
@@ -185,7 +171,12 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await deleteBackup(backupDeps, ownerOf(request), request.body.cloneVMUUID, 'clone');
+        await deleteBackup(
+          backupDeps,
+          actorOf(request, 'customer'),
+          request.body.cloneVMUUID,
+          'clone',
+        );
         return ok(
           { cloneUUID: request.body.cloneVMUUID, isCloneOrSnapshot: 'Clone', status: 'deleted' },
           backupMessages.cloneDeleted,
@@ -207,7 +198,12 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await deleteBackup(backupDeps, ownerOf(request), request.body.snapshotVMUUID, 'snapshot');
+        await deleteBackup(
+          backupDeps,
+          actorOf(request, 'customer'),
+          request.body.snapshotVMUUID,
+          'snapshot',
+        );
         return ok(
           {
             cloneUUID: request.body.snapshotVMUUID,
@@ -235,7 +231,7 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const restored = await restoreBackup(
           backupDeps,
-          ownerOf(request),
+          actorOf(request, 'customer'),
           request.body.cloneVmUUID,
         );
         return ok(

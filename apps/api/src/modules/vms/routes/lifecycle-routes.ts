@@ -10,26 +10,15 @@ import {
 import type { AppDeps } from '../../../app-deps';
 import { errorResponses, ok } from '../../../http/envelope';
 import { perAddress } from '../../../http/rate-limits';
-import { requireCustomer } from '../../accounts/require-customer';
+import { actorOf, requireActor } from '../../../http/request-context';
 import { restoreArchiveVmForCustomer } from '../lifecycle/archive-restore';
 import { listArchivedVms } from '../queries/archived-vms';
 import { listRenewalVms } from '../queries/renewal-vms';
 
 /** vm-lifecycle.md §2.7 Renewals and Archived, and restoreArchiveVM (ADR 017). */
-export function lifecycleRoutes({
-  db,
-  companies,
-  sessionSecret,
-  customerCaches,
-  hypervisors,
-  jobs,
-}: AppDeps): FastifyPluginAsyncZod {
+export function lifecycleRoutes({ db, hypervisors, jobs }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preValidation', requireCustomer({ customerCaches, companies, sessionSecret }));
-    const ownerOf = (request: { customer?: { id: number; companyId: number } }) => ({
-      customerId: request.customer!.id,
-      companyId: request.customer!.companyId,
-    });
+    app.addHook('preValidation', requireActor('customer'));
 
     app.get(
       '/vmAction/renewalVMs',
@@ -43,7 +32,8 @@ export function lifecycleRoutes({
           response: { 200: zEnvelope(ZRenewalVmsPage), ...errorResponses },
         },
       },
-      async (request) => ok(await listRenewalVms(db, ownerOf(request), request.query.page)),
+      async (request) =>
+        ok(await listRenewalVms(db, actorOf(request, 'customer'), request.query.page)),
     );
 
     app.get(
@@ -56,7 +46,8 @@ export function lifecycleRoutes({
           response: { 200: zEnvelope(ZArchivedVmsPage), ...errorResponses },
         },
       },
-      async (request) => ok(await listArchivedVms(db, ownerOf(request), request.query.page)),
+      async (request) =>
+        ok(await listArchivedVms(db, actorOf(request, 'customer'), request.query.page)),
     );
 
     app.post(
@@ -76,7 +67,7 @@ export function lifecycleRoutes({
         ok(
           await restoreArchiveVmForCustomer(
             { db, connect: hypervisors, jobs },
-            ownerOf(request),
+            actorOf(request, 'customer'),
             request.body.virtualMachineUUID,
           ),
           RESTORE_ARCHIVE_SUCCESS,

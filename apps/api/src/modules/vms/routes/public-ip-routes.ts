@@ -8,18 +8,13 @@ import {
 import type { AppDeps } from '../../../app-deps';
 import { errorResponses, ok } from '../../../http/envelope';
 import { perAddress } from '../../../http/rate-limits';
-import { requireCustomer } from '../../accounts/require-customer';
+import { actorOf, requireActor } from '../../../http/request-context';
 import { assignPublicIp } from '../actions/public-ip';
 
 /** vm-lifecycle.md §2.11 "assign public IP": a public address and its port forwarding. */
-export function publicIpRoutes({
-  db,
-  companies,
-  sessionSecret,
-  customerCaches,
-}: AppDeps): FastifyPluginAsyncZod {
+export function publicIpRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preValidation', requireCustomer({ customerCaches, companies, sessionSecret }));
+    app.addHook('preValidation', requireActor('customer'));
 
     app.post(
       '/allowIP/assignPublicIP',
@@ -38,11 +33,7 @@ export function publicIpRoutes({
       },
       async (request) =>
         ok(
-          await assignPublicIp(
-            db,
-            { companyId: request.customer!.companyId, customerId: request.customer!.id },
-            request.body,
-          ),
+          await assignPublicIp(db, actorOf(request, 'customer'), request.body),
           publicIpMessages.assigned,
         ),
     );

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
 import { ZOrderResponse } from '@cloud-portal/contract/orders/create-order';
 import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
@@ -14,10 +13,9 @@ import {
 import type { AppDeps } from '../../../app-deps';
 import { errorResponses, ok } from '../../../http/envelope';
 import { perAddress } from '../../../http/rate-limits';
-import { requestLanguage } from '../../../tenancy/request-language';
-import { requestOrigin } from '../../../tenancy/request-origin';
-import { requireCustomer } from '../../accounts/require-customer';
+import { actorOf, requireActor, type CustomerActor } from '../../../http/request-context';
 import type { OrderDeps, PlacedOrder } from '../../orders/place-order';
+import { placedFrom, type PlacedFrom } from '../../orders/order-request';
 import { toOrderResponse } from '../../orders/serializers';
 import { createMultiRenewOrder, getVmDataForMultipleRenew } from '../orders/multi-renew';
 import { createRenewOrder, getVmDetailForRenew } from '../orders/renew-vm';
@@ -35,20 +33,10 @@ export function renewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     orderExpiryMs: deps.config.orderExpiryMs,
   };
   return async (app) => {
-    app.addHook('preValidation', requireCustomer(deps));
-    const ownerOf = (request: FastifyRequest) => ({
-      customerId: request.customer!.id,
-      companyId: request.customer!.companyId,
-    });
-    const originOf = (request: FastifyRequest) =>
-      requestOrigin(request) ?? request.company!.portalUrl;
-    const contextOf = (request: FastifyRequest) => ({
-      origin: originOf(request),
-      language: requestLanguage(request, request.company!),
-      now: new Date(),
-    });
+    app.addHook('preValidation', requireActor('customer'));
     const respond = (
-      request: FastifyRequest,
+      customer: CustomerActor,
+      from: PlacedFrom,
       {
         placed,
         daysExtended,
@@ -57,9 +45,9 @@ export function renewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     ) =>
       ok(
         toOrderResponse(placed.order, {
-          websiteUrl: originOf(request),
+          websiteUrl: from.origin,
           countryCode,
-          customerEmail: request.customer!.email,
+          customerEmail: customer.customer.email,
           licenceRequired: false,
           start: placed.start,
           vmIds: placed.vmIds,
@@ -83,7 +71,12 @@ export function renewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         ok(
-          await getVmDetailForRenew(deps.db, ownerOf(request), request.body.productID, new Date()),
+          await getVmDetailForRenew(
+            deps.db,
+            actorOf(request, 'customer'),
+            request.body.productID,
+            new Date(),
+          ),
         ),
     );
 
@@ -99,11 +92,15 @@ export function renewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: zEnvelope(ZOrderResponse), ...errorResponses },
         },
       },
-      async (request) =>
-        respond(
-          request,
-          await createRenewOrder(orderDeps, ownerOf(request), request.body, contextOf(request)),
-        ),
+      async (request) => {
+        const customer = actorOf(request, 'customer');
+        const from = placedFrom(request, customer);
+        return respond(
+          customer,
+          from,
+          await createRenewOrder(orderDeps, customer, request.body, { ...from, now: new Date() }),
+        );
+      },
     );
 
     app.post(
@@ -123,7 +120,7 @@ export function renewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         ok(
           await getVmDataForMultipleRenew(
             deps.db,
-            ownerOf(request),
+            actorOf(request, 'customer'),
             request.body.renewVMData,
             new Date(),
           ),
@@ -143,16 +140,18 @@ export function renewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: zEnvelope(ZOrderResponse), ...errorResponses },
         },
       },
-      async (request) =>
-        respond(
-          request,
-          await createMultiRenewOrder(
-            orderDeps,
-            ownerOf(request),
-            request.body,
-            contextOf(request),
-          ),
-        ),
+      async (request) => {
+        const customer = actorOf(request, 'customer');
+        const from = placedFrom(request, customer);
+        return respond(
+          customer,
+          from,
+          await createMultiRenewOrder(orderDeps, customer, request.body, {
+            ...from,
+            now: new Date(),
+          }),
+        );
+      },
     );
   };
 }

@@ -4,12 +4,12 @@ import type { AppDeps } from '../../../app-deps';
 import { simulatedMachines } from '../../../db/schema/hypervisors';
 import { virtualMachines } from '../../../db/schema/virtual-machines';
 import { perAddress } from '../../../http/rate-limits';
+import { identifyActor } from '../../../http/request-context';
 import { consolePasswordHash } from '../../../hypervisors/providers/simulator';
 import { hmac, safeEqual } from '../../../lib/tokens';
 import { escapeHtml as e } from '../../../mail/templates/mail-layout';
 import { resolveCompany } from '../../../tenancy/resolve-company';
 import { pageLanguage } from '../../../tenancy/request-language';
-import { identifyCustomer } from '../../accounts/require-customer';
 
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
@@ -113,9 +113,9 @@ export function simulatorConsoleRoutes(deps: AppDeps): FastifyPluginAsync {
 
   async function ownMachine(request: FastifyRequest<{ Params: { uuid: string } }>) {
     const company = await resolveCompany(deps.companies, request);
-    const customer = await identifyCustomer(deps, request, company.id);
+    const actor = await identifyActor(request, company);
     const language = pageLanguage(request, company);
-    if (!customer) return { language, machine: null, customerId: null };
+    if (actor.kind !== 'customer') return { language, machine: null, customerId: null };
     const [machine] = await deps.db
       .select({
         uuid: simulatedMachines.uuid,
@@ -134,14 +134,19 @@ export function simulatorConsoleRoutes(deps: AppDeps): FastifyPluginAsync {
       .where(
         and(
           eq(virtualMachines.companyId, company.id),
-          eq(virtualMachines.customerId, customer.id),
+          eq(virtualMachines.customerId, actor.customerId),
           eq(virtualMachines.machineUuid, request.params.uuid),
           ne(virtualMachines.status, 'deleted'),
           ne(simulatedMachines.state, 'deleted'),
         ),
       )
       .limit(1);
-    return { language, machine: machine ?? null, customerId: customer.id, companyId: company.id };
+    return {
+      language,
+      machine: machine ?? null,
+      customerId: actor.customerId,
+      companyId: company.id,
+    };
   }
 
   function sendPage(reply: FastifyReply, status: number, html: string) {

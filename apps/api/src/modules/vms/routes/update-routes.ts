@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
 import { ZOrderResponse } from '@cloud-portal/contract/orders/create-order';
@@ -8,17 +7,10 @@ import { ZUpdateVmDetailResponse, ZUpdateVmRequest } from '@cloud-portal/contrac
 import type { AppDeps } from '../../../app-deps';
 import { errorResponses, ok } from '../../../http/envelope';
 import { perAddress } from '../../../http/rate-limits';
-import { requestLanguage } from '../../../tenancy/request-language';
-import { requestOrigin } from '../../../tenancy/request-origin';
-import { requireCustomer } from '../../accounts/require-customer';
+import { actorOf, requireActor } from '../../../http/request-context';
+import { placedFrom } from '../../orders/order-request';
 import { toOrderResponse } from '../../orders/serializers';
-import type { VmOwner } from '../queries/own-vm';
 import { createUpdateOrder, getUpdateVmDetail } from '../orders/update-vm';
-
-const ownerOf = (request: FastifyRequest): VmOwner => ({
-  companyId: request.customer!.companyId,
-  customerId: request.customer!.id,
-});
 
 /** The update screen's calls (vm-lifecycle.md §2.3, §7; ADR 019): customers only, own machines. */
 export function updateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -31,9 +23,7 @@ export function updateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     hypervisors: deps.hypervisors,
   };
   return async (app) => {
-    app.addHook('preValidation', requireCustomer(deps));
-    const originOf = (request: FastifyRequest) =>
-      requestOrigin(request) ?? request.company!.portalUrl;
+    app.addHook('preValidation', requireActor('customer'));
 
     app.post(
       '/virtualMachine/getVMDetailForUpdateVM',
@@ -51,7 +41,7 @@ export function updateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         ok(
           await getUpdateVmDetail(
             { db: deps.db, hypervisors: deps.hypervisors },
-            ownerOf(request),
+            actorOf(request, 'customer'),
             request.body.productID,
           ),
         ),
@@ -71,15 +61,14 @@ export function updateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const placed = await createUpdateOrder(orderDeps, ownerOf(request), request.body, {
-          origin: originOf(request),
-          language: requestLanguage(request, request.company!),
-        });
+        const customer = actorOf(request, 'customer');
+        const from = placedFrom(request, customer);
+        const placed = await createUpdateOrder(orderDeps, customer, request.body, from);
         return ok(
           toOrderResponse(placed.order, {
-            websiteUrl: originOf(request),
+            websiteUrl: from.origin,
             countryCode: placed.countryCode,
-            customerEmail: request.customer!.email,
+            customerEmail: customer.customer.email,
             licenceRequired: false,
             start: placed.start,
             vmIds: placed.vmIds,

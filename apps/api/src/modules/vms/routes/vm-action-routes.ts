@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zEnvelope } from '@cloud-portal/contract/envelope-schema';
@@ -17,8 +16,8 @@ import {
 } from '@cloud-portal/contract/vms/vm-actions';
 import type { AppDeps } from '../../../app-deps';
 import { errorResponses, ok } from '../../../http/envelope';
-import { requireCustomer } from '../../accounts/require-customer';
-import type { VmOwner } from '../queries/own-vm';
+import { perCustomer } from '../../../http/rate-limits';
+import { actorOf, requireActor } from '../../../http/request-context';
 import { simulatorConsoleRoutes } from './simulator-console-routes';
 import {
   addAliasName,
@@ -28,26 +27,6 @@ import {
   powerVm,
   viewVm,
 } from '../actions/vm-actions';
-
-/**
- * A limit per signed-in customer rather than per address: counted after `requireCustomer` has
- * named the customer (the preHandler hook), so one customer cannot spread calls over addresses.
- */
-const perCustomer = (maxPerMinute: number) =>
-  ({
-    rateLimit: {
-      max: maxPerMinute,
-      timeWindow: '1 minute',
-      hook: 'preHandler',
-      keyGenerator: (request: FastifyRequest) =>
-        request.customer ? `customer:${request.customer.id}` : `address:${request.ip}`,
-    },
-  }) as const;
-
-const ownerOf = (request: FastifyRequest): VmOwner => ({
-  companyId: request.customer!.companyId,
-  customerId: request.customer!.id,
-});
 
 const POWER_SUMMARIES: Record<PowerAction, string> = {
   startVM: 'Start a shut-off VM',
@@ -68,16 +47,9 @@ export function vmActionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   };
 }
 
-function vmActionCalls({
-  db,
-  companies,
-  sessionSecret,
-  customerCaches,
-  hypervisors,
-  jobs,
-}: AppDeps): FastifyPluginAsyncZod {
+function vmActionCalls({ db, hypervisors, jobs }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preValidation', requireCustomer({ customerCaches, companies, sessionSecret }));
+    app.addHook('preValidation', requireActor('customer'));
     const deps = { db, hypervisors, jobs };
 
     app.post(
@@ -93,14 +65,16 @@ function vmActionCalls({
           response: { 200: zEnvelope(ZViewVmResponse), ...errorResponses },
         },
       },
-      async (request) =>
-        ok(
-          await viewVm(deps, ownerOf(request), {
+      async (request) => {
+        const customer = actorOf(request, 'customer');
+        return ok(
+          await viewVm(deps, customer, {
             uuid: request.body.virDomainUUID,
             id: request.body.ID,
-            portalUrl: request.company!.portalUrl,
+            portalUrl: customer.company.portalUrl,
           }),
-        ),
+        );
+      },
     );
 
     for (const action of POWER_ACTIONS) {
@@ -119,7 +93,14 @@ function vmActionCalls({
         },
         async (request) =>
           ok(
-            { state: await powerVm(deps, ownerOf(request), request.body.virDomainUUID, action) },
+            {
+              state: await powerVm(
+                deps,
+                actorOf(request, 'customer'),
+                request.body.virDomainUUID,
+                action,
+              ),
+            },
             POWER_MESSAGES[action],
           ),
       );
@@ -139,7 +120,9 @@ function vmActionCalls({
         },
       },
       async (request) =>
-        ok({ state: await getVmStatus(deps, ownerOf(request), request.body.virDomainUUID) }),
+        ok({
+          state: await getVmStatus(deps, actorOf(request, 'customer'), request.body.virDomainUUID),
+        }),
     );
 
     app.post(
@@ -156,7 +139,7 @@ function vmActionCalls({
         },
       },
       async (request) => {
-        await deleteVm(deps, ownerOf(request), request.body.virDomainUUID);
+        await deleteVm(deps, actorOf(request, 'customer'), request.body.virDomainUUID);
         return ok(null, vmActionMessages.deleted);
       },
     );
@@ -175,7 +158,7 @@ function vmActionCalls({
         },
       },
       async (request) => {
-        const saved = await addAliasName(deps, ownerOf(request), {
+        const saved = await addAliasName(deps, actorOf(request, 'customer'), {
           id: request.body.productID,
           aliasName: request.body.aliasName,
         });
