@@ -189,8 +189,8 @@ const loginOtpPage = accountsPage(
   (module) => module.LoginOtpPage,
 );
 const profilePage = accountsPageWithCountries(
-  () => import('@/features/accounts/pages/profile-page'),
-  (module) => module.ProfilePage,
+  () => import('./profile/customer-profile-page'),
+  (module) => module.CustomerProfilePage,
 );
 
 /**

@@ -1,4 +1,4 @@
-import { getUserProfileInfo } from '../get-user-profile-info';
+import { getUserProfileInfo } from '@/lib/user-profile-info';
 
 /**
  * Whether the company's network script runs now (vm-lifecycle.md §3 profile details `meraki`,

@@ -24,8 +24,8 @@ import { useRestoreArchiveVm } from '../api/restore-archive-vm';
 import { ArchivedBackups, ArchivedBackupsToggle } from './archived/archived-backups';
 import { useOpenBackups, type OpenBackups } from './backups/backups-toggle';
 import { isRestorable, RESTORE_RELOAD_MS } from './lifecycle-format';
-import { LifecyclePager } from './lifecycle-pager';
-import { ListSkeleton, PagedListBody, usePagedList } from './paged-list';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { PagedListBody, PagedListFooter, usePagedList } from './paged-list';
 import { useLifecycleMessages, useLifecycleTextsReady } from './lifecycle-texts';
 import classes from './lifecycle-tabs.module.css';
 import { formatPurchaseDate } from './purchase-history-format';
@@ -100,13 +100,14 @@ export function ArchivedTab() {
     <Stack gap="md" ref={listRef} className={classes.root} data-testid="archived-tab">
       {content}
       {archived.data && areTextsReady && (
-        <LifecyclePager
+        <PagedListFooter
           page={page}
           pageSize={ARCHIVED_VMS_PAGE_SIZE}
           total={total}
           onChange={turnTo}
           isCompact={!isTable}
           testId="archived"
+          namespace="lifecycle"
         />
       )}
       {areTextsReady && (

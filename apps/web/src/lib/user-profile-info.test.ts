@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TUserProfileInfoResponse } from '@cloud-portal/contract/accounts/profile';
-import { toUserProfileInfo } from './get-user-profile-info';
+import { toUserProfileInfo } from './user-profile-info';
 
 /** userProfileInfo as the server answers it: the spec's lists, each with its paging beside it. */
 const wire = {

@@ -10,9 +10,6 @@ export const PROFILE_TABS = [
 
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
-/** The id of the profile's tabs: /CustomerProfile/2#machines lands on the machine list. */
-export const MACHINES_ANCHOR = 'machines';
-
 /**
  * /customerprofile/1 opens Tickets, /customerprofile/2 (and anything else) Products; ours (ADR
  * 017): /customerprofile/3 Renewals (the expiry mails link there) and /customerprofile/6 Archived.

@@ -7,7 +7,6 @@ import {
   renewSelectedPath,
   toggleSelection,
 } from './lifecycle-format';
-import { toProfileTab } from './profile-tabs-model';
 
 describe('renewal links', () => {
   it('goes to /renewvm/{ID} and /renewMultipleVM/{encoded ids}', () => {
@@ -42,14 +41,5 @@ describe('isRestorable', () => {
     expect(isRestorable({ endDate: '2026-05-01T10:00:01Z' }, now)).toBe(true);
     expect(isRestorable({ endDate: '2026-05-01T10:00:00Z' }, now)).toBe(false);
     expect(isRestorable({ endDate: null }, now)).toBe(false);
-  });
-});
-
-describe('toProfileTab', () => {
-  it('opens Renewals on /CustomerProfile/3 and Archived on /CustomerProfile/6', () => {
-    expect(toProfileTab('3')).toBe('renewals');
-    expect(toProfileTab('6')).toBe('archived');
-    expect(toProfileTab('1')).toBe('tickets');
-    expect(toProfileTab('4')).toBe('products');
   });
 });

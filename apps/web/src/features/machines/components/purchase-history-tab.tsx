@@ -1,4 +1,3 @@
-import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   Badge,
@@ -6,8 +5,6 @@ import {
   Card,
   EmptyState,
   Group,
-  Pagination,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -20,12 +17,13 @@ import { PURCHASE_HISTORY_PAGE_SIZE } from '@cloud-portal/contract/accounts/prof
 import type { TPurchaseHistoryRow } from '@cloud-portal/contract/orders/purchase-history';
 import { ExternalLinkHint } from '@/components/external-link-hint';
 import { FactList } from '@/components/fact-list';
-import { QueryErrorAlert } from '@/components/query-error-alert';
+import { ListSkeleton } from '@/components/list-skeleton';
 import { formatAmount } from '@/lib/format-amount';
-import { useUserProfileInfo } from '../api/get-user-profile-info';
+import { useUserProfileInfo } from '@/lib/user-profile-info';
 import { usePurchaseHistory } from '../api/purchase-history';
 import { serverNow } from '@/lib/server-clock';
 import { useHasExpired } from '@/lib/use-has-expired';
+import { PagedListBody, PagedListFooter, usePagedList } from './paged-list';
 import { PendingPurchaseActions } from './pending-purchase-actions';
 import {
   formatPurchaseDate,
@@ -37,7 +35,7 @@ import {
   statusColor,
 } from './purchase-history-format';
 import classes from './purchase-history-tab.module.css';
-import { useAccountMessages } from './use-account-messages';
+import { useAccountMessages } from '@/lib/use-account-messages';
 
 /** Seven columns need the room of a laptop; narrower screens get one card per purchase. */
 const TABLE_QUERY = '(min-width: 62em)';
@@ -51,119 +49,68 @@ export function PurchaseHistoryTab() {
   const { t } = useTranslation('accounts');
   const { translateError } = useAccountMessages();
   const profile = useUserProfileInfo();
-  const [page, setPage] = useState(1);
-  const history = usePurchaseHistory(page, {
-    data: profile.data?.purchaseHistory,
-    updatedAt: profile.dataUpdatedAt,
-    isPending: profile.isPending,
-  });
-  const isTable = useViewportQuery(TABLE_QUERY);
-  const listRef = useRef<HTMLDivElement>(null);
-  const data = history.data;
   // While a later page fails, the first page's count still lets the customer page away from it.
-  const total = data?.total ?? profile.data?.purchaseHistory.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PURCHASE_HISTORY_PAGE_SIZE));
+  const {
+    page,
+    total,
+    query: history,
+    listRef,
+    turnTo,
+  } = usePagedList(
+    usePurchaseHistory,
+    PURCHASE_HISTORY_PAGE_SIZE,
+    profile.data?.purchaseHistory.total,
+  );
+  const isTable = useViewportQuery(TABLE_QUERY);
 
-  // Purchases can disappear from the end (another tab, another device): never sit past it.
-  if (data && !history.isPlaceholderData && data.rows.length === 0 && page > pages) {
-    setPage(pages);
-  }
-
-  const turnTo = (next: number) => {
-    setPage(next);
-    const top = listRef.current?.getBoundingClientRect().top;
-    if (top !== undefined && top < 0) listRef.current?.scrollIntoView({ block: 'start' });
-  };
-
-  let content: ReactNode;
-  if (!data && history.isError) {
-    content = (
-      <QueryErrorAlert
-        title={t('purchaseHistory.loadError')}
-        message={translateError(history.error)}
-        onRetry={() => void history.refetch()}
-        isRetrying={history.isFetching}
-      />
-    );
-  } else if (!data) {
-    content = <PurchaseHistorySkeleton isTable={isTable} />;
-  } else if (data.total === 0) {
-    content = (
-      <EmptyState
-        icon={<IconReceiptOff size={28} aria-hidden />}
-        withIndicatorBackground
-        title={t('purchaseHistory.emptyTitle')}
-        description={t('purchaseHistory.emptyText')}
-        py="lg"
-        data-testid="purchase-history-empty"
-      >
-        <EmptyState.Actions>
-          <Button component={Link} to="/marketplace" variant="light">
-            {t('purchaseHistory.browse')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
-  } else {
-    content = (
-      <div
-        className={classes.rows}
-        data-stale={history.isPlaceholderData || undefined}
-        aria-busy={history.isPlaceholderData || undefined}
-      >
-        {isTable ? <PurchaseTable rows={data.rows} /> : <PurchaseCards rows={data.rows} />}
-      </div>
-    );
-  }
-
-  const first = (page - 1) * PURCHASE_HISTORY_PAGE_SIZE + 1;
-  const last = Math.min(total, page * PURCHASE_HISTORY_PAGE_SIZE);
   return (
     <Stack gap="md" ref={listRef} className={classes.root} data-testid="purchase-history">
-      {content}
-      {total > 0 && (
-        <Group justify="space-between" gap="sm" className={classes.footer}>
-          <Text size="sm" c="dimmed" role="status" data-testid="purchase-history-range">
-            {t('purchaseHistory.range', { from: first, to: last, total })}
-          </Text>
-          {pages > 1 && (
-            <nav aria-label={t('purchaseHistory.pagination')}>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={turnTo}
-                siblings={isTable ? 1 : 0}
-                boundaries={1}
-                size="sm"
-                getItemProps={(item) => ({
-                  'aria-label': t('purchaseHistory.page', { page: item }),
-                  'aria-current': item === page ? 'page' : undefined,
-                })}
-                getControlProps={(control) =>
-                  control === 'previous'
-                    ? { 'aria-label': t('purchaseHistory.previousPage') }
-                    : control === 'next'
-                      ? { 'aria-label': t('purchaseHistory.nextPage') }
-                      : {}
-                }
-                data-testid="purchase-history-pagination"
-              />
-            </nav>
-          )}
-        </Group>
-      )}
-    </Stack>
-  );
-}
-
-function PurchaseHistorySkeleton({ isTable }: { isTable: boolean }) {
-  const { t } = useTranslation('accounts');
-  return (
-    <Stack gap="sm" aria-busy="true" data-testid="purchase-history-loading">
-      <VisuallyHidden>{t('purchaseHistory.loading')}</VisuallyHidden>
-      {Array.from({ length: isTable ? 5 : 3 }, (_, index) => (
-        <Skeleton key={index} height={isTable ? 36 : 148} radius="md" />
-      ))}
+      <PagedListBody
+        query={history}
+        isReady
+        errorTitle={t('purchaseHistory.loadError')}
+        translateError={translateError}
+        loading={
+          <ListSkeleton
+            count={isTable ? 5 : 3}
+            height={isTable ? 36 : 148}
+            label={t('purchaseHistory.loading')}
+            testId="purchase-history-loading"
+          />
+        }
+        empty={
+          <EmptyState
+            icon={<IconReceiptOff size={28} aria-hidden />}
+            withIndicatorBackground
+            title={t('purchaseHistory.emptyTitle')}
+            description={t('purchaseHistory.emptyText')}
+            py="lg"
+            data-testid="purchase-history-empty"
+          >
+            <EmptyState.Actions>
+              <Button component={Link} to="/marketplace" variant="light">
+                {t('purchaseHistory.browse')}
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        }
+        className={classes.rows}
+      >
+        {(data) =>
+          isTable ? <PurchaseTable rows={data.rows} /> : <PurchaseCards rows={data.rows} />
+        }
+      </PagedListBody>
+      <PagedListFooter
+        page={page}
+        pageSize={PURCHASE_HISTORY_PAGE_SIZE}
+        total={total}
+        onChange={turnTo}
+        isCompact={!isTable}
+        testId="purchase-history"
+        namespace="accounts"
+        keyPrefix="purchaseHistory"
+        className={classes.footer}
+      />
     </Stack>
   );
 }

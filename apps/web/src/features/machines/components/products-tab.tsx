@@ -8,7 +8,6 @@ import {
   EmptyState,
   Group,
   Loader,
-  Pagination,
   Skeleton,
   Stack,
   Table,
@@ -22,14 +21,15 @@ import { useTranslation } from 'react-i18next';
 import { ACTIVE_VMS_PAGE_SIZE } from '@cloud-portal/contract/accounts/profile-page-sizes';
 import type { TActiveVm } from '@cloud-portal/contract/vms/active-vms';
 import { FactList } from '@/components/fact-list';
+import { ListSkeleton } from '@/components/list-skeleton';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { useActiveVms } from '../api/active-vms';
 import { useLiveVmState } from '../api/vm-actions/get-vm-status';
 import { statusBadge } from './products-tab-format';
 import classes from './products-tab.module.css';
-import { PagedListBody, usePagedList } from './paged-list';
+import { PagedListBody, PagedListFooter, usePagedList } from './paged-list';
 import { formatPurchaseDate } from './purchase-history-format';
-import { useAccountMessages } from './use-account-messages';
+import { useAccountMessages } from '@/lib/use-account-messages';
 import { useVmActionTextsReady } from './vm-actions/vm-action-texts';
 import { PublicIpCell } from './public-ip/public-ip-cell';
 import { AliasEditButton, VmActions } from './vm-actions/vm-actions';
@@ -61,7 +61,6 @@ export function ProductsTab() {
   const { translateError } = useAccountMessages();
   const {
     page,
-    pages,
     total,
     query: vms,
     listRef,
@@ -77,7 +76,14 @@ export function ProductsTab() {
       isReady={areActionTextsReady}
       errorTitle={t('productsTab.loadError')}
       translateError={translateError}
-      loading={<ProductsSkeleton isTable={isTable} />}
+      loading={
+        <ListSkeleton
+          count={isTable ? 5 : 3}
+          height={isTable ? 36 : 188}
+          label={t('productsTab.loading')}
+          testId="products-loading"
+        />
+      }
       empty={
         <EmptyState
           icon={<IconServerOff size={28} aria-hidden />}
@@ -108,54 +114,20 @@ export function ProductsTab() {
     </PagedListBody>
   );
 
-  const first = (page - 1) * ACTIVE_VMS_PAGE_SIZE + 1;
-  const last = Math.min(total, page * ACTIVE_VMS_PAGE_SIZE);
   return (
     <Stack gap="md" ref={listRef} className={classes.root} data-testid="products-tab">
       {content}
-      {total > 0 && (
-        <Group justify="space-between" gap="sm" className={classes.footer}>
-          <Text size="sm" c="dimmed" role="status" data-testid="products-range">
-            {t('productsTab.range', { from: first, to: last, total })}
-          </Text>
-          {pages > 1 && (
-            <nav aria-label={t('productsTab.pagination')}>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={turnTo}
-                siblings={isTable ? 1 : 0}
-                boundaries={1}
-                size="sm"
-                getItemProps={(item) => ({
-                  'aria-label': t('productsTab.page', { page: item }),
-                  'aria-current': item === page ? 'page' : undefined,
-                })}
-                getControlProps={(control) =>
-                  control === 'previous'
-                    ? { 'aria-label': t('productsTab.previousPage') }
-                    : control === 'next'
-                      ? { 'aria-label': t('productsTab.nextPage') }
-                      : {}
-                }
-                data-testid="products-pagination"
-              />
-            </nav>
-          )}
-        </Group>
-      )}
-    </Stack>
-  );
-}
-
-function ProductsSkeleton({ isTable }: { isTable: boolean }) {
-  const { t } = useTranslation('accounts');
-  return (
-    <Stack gap="sm" aria-busy="true" data-testid="products-loading">
-      <VisuallyHidden>{t('productsTab.loading')}</VisuallyHidden>
-      {Array.from({ length: isTable ? 5 : 3 }, (_, index) => (
-        <Skeleton key={index} height={isTable ? 36 : 188} radius="md" />
-      ))}
+      <PagedListFooter
+        page={page}
+        pageSize={ACTIVE_VMS_PAGE_SIZE}
+        total={total}
+        onChange={turnTo}
+        isCompact={!isTable}
+        testId="products"
+        namespace="accounts"
+        keyPrefix="productsTab"
+        className={classes.footer}
+      />
     </Stack>
   );
 }

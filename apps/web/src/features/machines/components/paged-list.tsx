@@ -1,5 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Group, Pagination, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { LazyNamespace } from '@/i18n/i18n';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 
 type PageData = { total: number; rows: readonly unknown[] };
@@ -21,11 +23,13 @@ type PageQuery<Page extends PageData> = {
 export function usePagedList<Page extends PageData>(
   useQueryOfPage: (page: number) => PageQuery<Page>,
   pageSize: number,
+  /** The count to page by while no page has answered (a later page failed). */
+  fallbackTotal?: number,
 ) {
   const [page, setPage] = useState(1);
   const query = useQueryOfPage(page);
   const listRef = useRef<HTMLDivElement>(null);
-  const total = query.data?.total ?? 0;
+  const total = query.data?.total ?? fallbackTotal ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
 
   if (query.data && !query.isPlaceholderData && query.data.rows.length === 0 && page > pages) {
@@ -89,24 +93,71 @@ export function PagedListBody<Page extends PageData>({
   );
 }
 
-/** Grey rows where a tab's rows will be, announced to screen readers as loading. */
-export function ListSkeleton({
-  count,
-  height,
-  label,
-  testId,
-}: {
-  count: number;
-  height: number;
-  label: string;
+type FooterProps = {
+  page: number;
+  pageSize: number;
+  total: number;
+  onChange: (page: number) => void;
+  /** One page button either side of the current one, or none (a narrow screen). */
+  isCompact: boolean;
+  /** `{testId}-range` and `{testId}-pagination`. */
   testId: string;
-}) {
+  /** Where the texts `range`, `pagination`, `page`, `previousPage` and `nextPage` are. */
+  namespace: LazyNamespace;
+  keyPrefix?: string;
+  className?: string;
+};
+
+/** "1–10 of 12" and the page buttons under a paged tab's rows; nothing for an empty list. */
+export function PagedListFooter({
+  page,
+  pageSize,
+  total,
+  onChange,
+  isCompact,
+  testId,
+  namespace,
+  keyPrefix,
+  className,
+}: FooterProps) {
+  const { t } = useTranslation(namespace);
+  // Keys chosen by the caller's namespace and prefix, which the typed `t` cannot check.
+  const translate = t as unknown as (key: string, values?: Record<string, number>) => string;
+  const text = (key: string, values?: Record<string, number>) =>
+    translate(keyPrefix ? `${keyPrefix}.${key}` : key, values);
+  if (total === 0) return null;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
   return (
-    <Stack gap="sm" aria-busy="true" data-testid={testId}>
-      <VisuallyHidden>{label}</VisuallyHidden>
-      {Array.from({ length: count }, (_, index) => (
-        <Skeleton key={index} height={height} radius="md" />
-      ))}
-    </Stack>
+    <Group justify="space-between" gap="sm" className={className}>
+      <Text size="sm" c="dimmed" role="status" data-testid={`${testId}-range`}>
+        {text('range', { from: first, to: last, total })}
+      </Text>
+      {pages > 1 && (
+        <nav aria-label={text('pagination')}>
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={onChange}
+            siblings={isCompact ? 0 : 1}
+            boundaries={1}
+            size="sm"
+            getItemProps={(item) => ({
+              'aria-label': text('page', { page: item }),
+              'aria-current': item === page ? 'page' : undefined,
+            })}
+            getControlProps={(control) =>
+              control === 'previous'
+                ? { 'aria-label': text('previousPage') }
+                : control === 'next'
+                  ? { 'aria-label': text('nextPage') }
+                  : {}
+            }
+            data-testid={`${testId}-pagination`}
+          />
+        </nav>
+      )}
+    </Group>
   );
 }

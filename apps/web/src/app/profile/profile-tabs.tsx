@@ -11,10 +11,11 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
-import { ListSkeleton } from './paged-list';
-import { MACHINES_ANCHOR, PROFILE_TABS, type ProfileTab } from './profile-tabs-model';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { ProductsTab } from '@/features/machines/components/products-tab';
+import { MACHINES_ANCHOR } from '@/lib/profile-anchor';
+import { PROFILE_TABS, type ProfileTab } from './profile-tabs-model';
 import classes from './profile-tabs.module.css';
-import { ProductsTab } from './products-tab';
 
 // Products is the tab the profile opens on (and the one the header's menu links to). The others
 // load when a pointer or the keyboard reaches their tab, a moment before the choice, so the
@@ -22,19 +23,19 @@ import { ProductsTab } from './products-tab';
 // Tickets has no content yet.
 const TAB_CONTENT: Partial<Record<ProfileTab, ReturnType<typeof lazyWithPreload>>> = {
   'purchase-history': lazyWithPreload(
-    () => import('./purchase-history-tab'),
+    () => import('@/features/machines/components/purchase-history-tab'),
     (module) => module.PurchaseHistoryTab,
   ),
   renewals: lazyWithPreload(
-    () => import('./renewals-tab'),
+    () => import('@/features/machines/components/renewals-tab'),
     (module) => module.RenewalsTab,
   ),
   archived: lazyWithPreload(
-    () => import('./archived-tab'),
+    () => import('@/features/machines/components/archived-tab'),
     (module) => module.ArchivedTab,
   ),
   backup: lazyWithPreload(
-    () => import('./backup-tab'),
+    () => import('@/features/machines/components/backup-tab'),
     (module) => module.BackupTab,
   ),
 };

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TPurchaseHistoryPage } from '@cloud-portal/contract/orders/purchase-history';
 import { apiGet } from '@/lib/api-client';
+import { useUserProfileInfo } from '@/lib/user-profile-info';
 
 export const PURCHASE_HISTORY_QUERY_KEY = ['accounts', 'purchaseHistory'] as const;
 
@@ -19,35 +20,30 @@ export function getPurchaseHistory(
   });
 }
 
-/** The first page as userProfileInfo brought it, and whether that call is still on its way. */
-export type FirstPurchaseHistoryPage = {
-  data: TPurchaseHistoryPage | undefined;
-  updatedAt: number;
-  isPending: boolean;
-};
-
 /**
  * One page of the purchase history. Page 1 is the one userProfileInfo carries (kept in step when
  * the profile is fetched again); it is asked for on its own only if the profile call failed.
  * While another page loads, the page shown stays on screen.
  */
-export function usePurchaseHistory(page: number, firstPage: FirstPurchaseHistoryPage) {
+export function usePurchaseHistory(page: number) {
   const queryClient = useQueryClient();
+  const profile = useUserProfileInfo();
+  const firstPage = profile.data?.purchaseHistory;
   const isFirstPage = page === 1;
 
   useEffect(() => {
-    if (!firstPage.data) return;
-    queryClient.setQueryData(purchaseHistoryQueryKey(1), firstPage.data, {
-      updatedAt: firstPage.updatedAt,
+    if (!firstPage) return;
+    queryClient.setQueryData(purchaseHistoryQueryKey(1), firstPage, {
+      updatedAt: profile.dataUpdatedAt,
     });
-  }, [queryClient, firstPage.data, firstPage.updatedAt]);
+  }, [queryClient, firstPage, profile.dataUpdatedAt]);
 
   return useQuery({
     queryKey: purchaseHistoryQueryKey(page),
     queryFn: ({ signal }) => getPurchaseHistory(page, signal),
-    initialData: isFirstPage ? firstPage.data : undefined,
-    initialDataUpdatedAt: isFirstPage ? firstPage.updatedAt : undefined,
-    enabled: !isFirstPage || !firstPage.isPending,
+    initialData: isFirstPage ? firstPage : undefined,
+    initialDataUpdatedAt: isFirstPage ? profile.dataUpdatedAt : undefined,
+    enabled: !isFirstPage || !profile.isPending,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,21 +1,13 @@
 import { Link } from 'react-router';
-import {
-  Button,
-  EmptyState,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, EmptyState, Stack, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_VMS_PAGE_SIZE } from '@cloud-portal/contract/accounts/profile-page-sizes';
+import { ListSkeleton } from '@/components/list-skeleton';
 import { useActiveVms } from '../api/active-vms';
 import { useBackupMessages, useBackupTextsReady } from './backups/backup-texts';
 import { VmBackupCard } from './backups/vm-backup-card';
-import { PagedListBody, usePagedList } from './paged-list';
+import { PagedListBody, PagedListFooter, usePagedList } from './paged-list';
 
 /**
  * vm-lifecycle.md §2.7 Backup: each of the customer's machines with Clone and Snapshot (after a
@@ -32,7 +24,6 @@ function BackupList() {
   const { translateError } = useBackupMessages();
   const {
     page,
-    pages,
     total,
     query: vms,
     listRef,
@@ -82,57 +73,30 @@ function BackupList() {
     </PagedListBody>
   );
 
-  const first = (page - 1) * ACTIVE_VMS_PAGE_SIZE + 1;
-  const last = Math.min(total, page * ACTIVE_VMS_PAGE_SIZE);
   return (
     <Stack gap="md" ref={listRef} data-testid="backup-tab">
       <Text size="sm" c="dimmed">
         {t('backupTab.intro')}
       </Text>
       {content}
-      {total > 0 && (
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed" role="status" data-testid="backup-range">
-            {t('backupTab.range', { from: first, to: last, total })}
-          </Text>
-          {pages > 1 && (
-            <nav aria-label={t('backupTab.pagination')}>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={turnTo}
-                siblings={0}
-                boundaries={1}
-                size="sm"
-                getItemProps={(item) => ({
-                  'aria-label': t('backupTab.page', { page: item }),
-                  'aria-current': item === page ? 'page' : undefined,
-                })}
-                getControlProps={(control) =>
-                  control === 'previous'
-                    ? { 'aria-label': t('backupTab.previousPage') }
-                    : control === 'next'
-                      ? { 'aria-label': t('backupTab.nextPage') }
-                      : {}
-                }
-              />
-            </nav>
-          )}
-        </Group>
-      )}
+      <PagedListFooter
+        page={page}
+        pageSize={ACTIVE_VMS_PAGE_SIZE}
+        total={total}
+        onChange={turnTo}
+        isCompact
+        testId="backup"
+        namespace="vmOrders"
+        keyPrefix="backupTab"
+      />
     </Stack>
   );
 }
 
+/** The shell's words: the tab's own may still be on their way. */
 function BackupSkeleton() {
-  // The shell's words: the tab's own may still be on their way.
   const { t } = useTranslation();
   return (
-    <Stack gap="sm" aria-busy="true" data-testid="backup-loading">
-      <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
-      {Array.from({ length: 3 }, (_, index) => (
-        <Skeleton key={index} height={120} radius="md" />
-      ))}
-    </Stack>
+    <ListSkeleton count={3} height={120} label={t('common.loading')} testId="backup-loading" />
   );
 }

@@ -24,8 +24,8 @@ import type { TRenewalVm } from '@cloud-portal/contract/vms/renewals';
 import { FactList } from '@/components/fact-list';
 import { useRenewalVms } from '../api/renewal-vms';
 import { isSelectable, renewPath, renewSelectedPath, toggleSelection } from './lifecycle-format';
-import { LifecyclePager } from './lifecycle-pager';
-import { ListSkeleton, PagedListBody, usePagedList } from './paged-list';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { PagedListBody, PagedListFooter, usePagedList } from './paged-list';
 import { useLifecycleMessages, useLifecycleTextsReady } from './lifecycle-texts';
 import classes from './lifecycle-tabs.module.css';
 import { formatPurchaseDate } from './purchase-history-format';
@@ -142,13 +142,14 @@ export function RenewalsTab() {
       )}
       {content}
       {renewals.data && areTextsReady && (
-        <LifecyclePager
+        <PagedListFooter
           page={page}
           pageSize={RENEWAL_VMS_PAGE_SIZE}
           total={total}
           onChange={turnTo}
           isCompact={!isTable}
           testId="renewals"
+          namespace="lifecycle"
         />
       )}
       {areTextsReady && (
