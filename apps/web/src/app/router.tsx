@@ -189,8 +189,8 @@ const loginOtpPage = accountsPage(
   (module) => module.LoginOtpPage,
 );
 const profilePage = accountsPageWithCountries(
-  () => import('./profile/customer-profile-page'),
-  (module) => module.CustomerProfilePage,
+  () => import('./profile/profile-page'),
+  (module) => module.ProfilePage,
 );
 
 /**

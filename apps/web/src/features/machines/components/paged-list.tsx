@@ -6,6 +6,11 @@ import { QueryErrorAlert } from '@/components/query-error-alert';
 
 type PageData = { total: number; rows: readonly unknown[] };
 
+/** How many pages `total` rows fill, at least one. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
 type PageQuery<Page extends PageData> = {
   data: Page | undefined;
   isError: boolean;
@@ -30,7 +35,7 @@ export function usePagedList<Page extends PageData>(
   const query = useQueryOfPage(page);
   const listRef = useRef<HTMLDivElement>(null);
   const total = query.data?.total ?? fallbackTotal ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize);
 
   if (query.data && !query.isPlaceholderData && query.data.rows.length === 0 && page > pages) {
     setPage(pages);
@@ -126,7 +131,7 @@ export function PagedListFooter({
   const text = (key: string, values?: Record<string, number>) =>
     translate(keyPrefix ? `${keyPrefix}.${key}` : key, values);
   if (total === 0) return null;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize);
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (

@@ -14,6 +14,7 @@ import { useRestoreCloneVm } from '../../api/backups/restore-clone-vm';
 import { useVmBackups, VM_BACKUPS_QUERY_KEY } from '../../api/backups/vm-backups';
 import { ACTIVE_VMS_QUERY_KEY } from '../../api/active-vms';
 import { ConfirmModal } from '../vm-actions/confirm-modal';
+import { pageCount } from '../paged-list';
 import { GuardedButton } from '../vm-actions/guarded-button';
 import { BackupAccessModal } from './backup-access-modal';
 import { backupActionReason, RESTORE_RELOAD_MS, type BackupAction } from './backup-rules';
@@ -128,7 +129,7 @@ export function BackupList({
     );
   }
 
-  const pages = Math.max(1, Math.ceil(data.total / VM_BACKUPS_PAGE_SIZE));
+  const pages = pageCount(data.total, VM_BACKUPS_PAGE_SIZE);
   const actionsOf = (backup: TVmBackup, layout: 'table' | 'card') => (
     <BackupActions
       backup={backup}

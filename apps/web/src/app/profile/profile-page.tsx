@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ProfilePage } from '@/features/accounts/pages/profile-page';
+import { ProfilePage as AccountProfilePage } from '@/features/accounts/pages/profile-page';
 import { ProfileTabs } from './profile-tabs';
 import { toProfileTab } from './profile-tabs-model';
 
@@ -8,7 +8,7 @@ import { toProfileTab } from './profile-tabs-model';
  * (and, with its issue, their tickets) below it, composed here since features do not import each
  * other.
  */
-export function CustomerProfilePage() {
+export function ProfilePage() {
   const { id } = useParams();
-  return <ProfilePage tabs={<ProfileTabs key={id} initialTab={toProfileTab(id)} />} />;
+  return <AccountProfilePage tabs={<ProfileTabs key={id} initialTab={toProfileTab(id)} />} />;
 }
