@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TOrderStatusResponse } from '@cloud-portal/contract/orders/get-order-status';
 import { apiPost } from '@/lib/api-client';
-import { orderStatusQueryKey } from './get-order-status';
+import { orderStatusQueryKey } from '@/lib/order-status-api';
 
 /**
  * The return address's fields, as strings, and the order's id (ZTransactionApiRequest takes any
