@@ -11,7 +11,7 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { shareLinks, type ShareNetwork } from './share-links';
+import { shareLinks, type ShareNetwork } from '@/lib/share-links';
 
 type Props = {
   opened: boolean;

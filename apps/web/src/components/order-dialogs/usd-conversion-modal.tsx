@@ -11,12 +11,14 @@ export type UsdBill = Pick<
   'totalPrice' | 'discountAmount' | 'taxPercent' | 'taxAmount' | 'totalPayable'
 >;
 
+/** A line of the bill beyond price, discount and tax (a renewal's arrears), in rand. */
+export type ExtraBillRow = { key: string; label: string; amount: string };
+
 type Props = {
   opened: boolean;
   /** The bill in rand, as the Total Value table shows it. */
   quote: UsdBill;
-  /** Lines of the bill beyond price, discount and tax (a renewal's arrears), in rand. */
-  extraRows?: readonly { key: string; label: string; amount: string }[];
+  extraRows?: readonly ExtraBillRow[];
   currency: string;
   onClose: () => void;
   onProceed: () => void;

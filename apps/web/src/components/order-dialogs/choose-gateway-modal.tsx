@@ -6,7 +6,7 @@ import {
   needsUsdConversion,
   type GatewayName,
 } from '@cloud-portal/contract/orders/gateways';
-import { GATEWAY_KEYS } from './gateway-label';
+import { GATEWAY_KEYS } from '@/lib/gateway-keys';
 
 type Props = {
   opened: boolean;

@@ -7,7 +7,7 @@ import {
   type GatewayName,
 } from '@cloud-portal/contract/orders/gateways';
 
-/** The translation key of each gateway's name (`gateways.<key>` in the checkout texts). */
+/** The translation key of each gateway's name (`gateways.<key>` in the products and checkout texts). */
 export const GATEWAY_KEYS = {
   [SANDBOX_GATEWAY]: 'sandbox',
   [PAYPAL_GATEWAY]: 'paypal',

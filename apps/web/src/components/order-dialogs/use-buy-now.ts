@@ -8,46 +8,42 @@ import {
   type GatewayName,
 } from '@cloud-portal/contract/orders/gateways';
 import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
-import { isApiError } from '@/lib/api-client';
+import type { OrderKind } from '@cloud-portal/contract/orders/order-status';
+import { isApiError, type ApiError } from '@/lib/api-client';
 import { showErrorToast } from '@/lib/notify';
-import { BUY_NOW_CLOSED, type BuyNowStep } from './vm-order-kit';
-import { useVmOrderMessages } from './vm-order-texts';
+import { BUY_NOW_CLOSED, type BuyNowStep } from './buy-now-step';
 
-/** How the customer pays, as every kind's order call takes it. */
-export type VmOrderPayment = {
-  paymentGateway: string;
+/** How the customer pays. */
+export type OrderPayment = {
+  /** The gateway chosen, or null for a product that skips the gateway (byPassflag 1). */
+  gateway: GatewayName | null;
   byPassflag: 0 | 1;
+  /** The customer said yes to paying a rand bill in US dollars through PayPal. */
   convertToUsd: boolean;
 };
 
-/** Kinds 2–5: clone or snapshot, renew, update, multi-renew (vm-lifecycle.md §2). */
-export type VmOrderKind = 2 | 3 | 4 | 5;
-
 type Input = {
-  kind: VmOrderKind;
-  /** What the VM detail call offered: the gateways, the bypass flag and the bill's currency. */
+  /** The order's kind: its invoice screen is /purchasedetails/{kind}. */
+  kind: OrderKind;
+  /** What the product or machine offers: the gateways, the bypass flag and the bill's currency. */
   offer: { paymentGateway: readonly string[]; byPassflag: 0 | 1; currency: string };
   /** Posts the kind's order call with the bill on screen and the chosen payment. */
-  submit: (payment: VmOrderPayment) => Promise<TOrderResponse>;
-  /** 409: the server priced it differently; `data` carries its bill. */
-  onPriceChanged: (data: unknown) => void;
-  /** 403 or 404: the machine is blocked, gone or not the customer's; nothing here can be bought. */
-  onUnavailable: () => void;
+  submit: (payment: OrderPayment) => Promise<TOrderResponse>;
+  /** The server refused the order (its message is already shown): what the screen does next. */
+  onRefused: (error: ApiError) => void;
+  /** The screen's messages in the page's language. */
+  messages: {
+    translateMessage: (message: string) => string;
+    translateError: (error: unknown) => string;
+  };
 };
 
-/** Where a placed order is shown: the invoice screen of its kind, the order in the state. */
-export function invoicePath(kind: VmOrderKind, order: Pick<TOrderResponse, 'orderID'>): string {
-  return `/purchasedetails/${kind}?${new URLSearchParams({ orderID: order.orderID })}`;
-}
-
 /**
- * Buy Now of the order screens (vm-lifecycle.md §4, the same decision as a new purchase): bypass
- * or one gateway orders at once, PayPal with rand confirms US dollars first, several gateways ask
- * which, none is an error. The server re-prices the order; a different total is refused (409) and
- * its bill shown instead. A placed order opens /purchasedetails/{kind} with the order in the state.
+ * Buy Now of every order kind (vm-lifecycle.md §4): bypass or one gateway orders at once, PayPal
+ * with rand confirms US dollars first, several gateways ask which, none is an error. The server
+ * re-prices the order; a placed order opens /purchasedetails/{kind} with the order in the state.
  */
-export function useVmBuyNow({ kind, offer, submit, onPriceChanged, onUnavailable }: Input) {
-  const { translateMessage, translateError } = useVmOrderMessages();
+export function useBuyNow({ kind, offer, submit, onRefused, messages }: Input) {
   const navigate = useNavigate();
   const [isOrdering, setIsOrdering] = useState(false);
   // A second click before the first answer re-renders must not post a second order.
@@ -61,17 +57,13 @@ export function useVmBuyNow({ kind, offer, submit, onPriceChanged, onUnavailable
     inFlight.current = true;
     setIsOrdering(true);
     try {
-      const order = await submit({
-        paymentGateway: gateway ?? '',
-        byPassflag: offer.byPassflag,
-        convertToUsd,
-      });
-      await navigate(invoicePath(kind, order), { state: { order } });
+      const order = await submit({ gateway, byPassflag: offer.byPassflag, convertToUsd });
+      const search = new URLSearchParams({ orderID: order.orderID });
+      await navigate(`/purchasedetails/${kind}?${search}`, { state: { order } });
     } catch (error) {
       setStep(BUY_NOW_CLOSED);
-      showErrorToast({ message: translateError(error) });
-      if (isApiError(error) && error.httpStatus === 409) onPriceChanged(error.data);
-      if (isApiError(error) && [403, 404].includes(error.httpStatus)) onUnavailable();
+      showErrorToast({ message: messages.translateError(error) });
+      if (isApiError(error)) onRefused(error);
     } finally {
       inFlight.current = false;
       setIsOrdering(false);
@@ -94,7 +86,7 @@ export function useVmBuyNow({ kind, offer, submit, onPriceChanged, onUnavailable
         setStep({ kind: 'choose', gateways: decision.gateways });
         return;
       case 'noGateway':
-        showErrorToast({ message: translateMessage(orderMessages.noGateway) });
+        showErrorToast({ message: messages.translateMessage(orderMessages.noGateway) });
         return;
     }
   };

@@ -1,5 +1,4 @@
-// Relative: the unit tests run without Vite's '@' alias.
-import { productDetailsPath } from '../../../lib/product-details-link';
+import { productDetailsPath } from './product-details-link';
 
 export type ShareNetwork = 'facebook' | 'twitter' | 'linkedIn' | 'whatsApp' | 'email';
 

@@ -1,7 +1,7 @@
 import type { GatewayName } from '@cloud-portal/contract/orders/gateways';
 import type { BuyNowStep } from './buy-now-step';
 import { ChooseGatewayModal } from './choose-gateway-modal';
-import { UsdConversionModal, type UsdBill } from './usd-conversion-modal';
+import { UsdConversionModal, type ExtraBillRow, type UsdBill } from './usd-conversion-modal';
 
 type Props = {
   step: BuyNowStep;
@@ -9,7 +9,7 @@ type Props = {
   gateways: readonly GatewayName[];
   quote: UsdBill;
   /** Bill lines the conversion shows beyond price, discount and tax (a renewal's arrears). */
-  extraRows?: readonly { key: string; label: string; amount: string }[];
+  extraRows?: readonly ExtraBillRow[];
   currency: string;
   onClose: () => void;
   onChoose: (gateway: GatewayName) => void;
