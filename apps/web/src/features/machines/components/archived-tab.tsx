@@ -1,16 +1,5 @@
 import { Fragment, useState } from 'react';
-import {
-  Button,
-  Card,
-  Collapse,
-  EmptyState,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Card, Collapse, Group, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useViewportQuery } from '@/lib/assumed-viewport';
 import { IconArchiveOff, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +14,7 @@ import { ArchivedBackups, ArchivedBackupsToggle } from './archived/archived-back
 import { useOpenBackups, type OpenBackups } from './backups/backups-toggle';
 import { isRestorable, RESTORE_RELOAD_MS } from './lifecycle-format';
 import { ListSkeleton } from '@/components/list-skeleton';
-import { PagedListBody, PagedListFooter, usePagedList } from './paged-list';
+import { PagedListBody, PagedListEmpty, PagedListFooter, usePagedList } from './paged-list';
 import { useLifecycleMessages, useLifecycleTextsReady } from './lifecycle-texts';
 import classes from './lifecycle-tabs.module.css';
 import { formatPurchaseDate } from './purchase-history-format';
@@ -75,13 +64,11 @@ export function ArchivedTab() {
         />
       }
       empty={
-        <EmptyState
-          icon={<IconArchiveOff size={28} aria-hidden />}
-          withIndicatorBackground
+        <PagedListEmpty
+          icon={IconArchiveOff}
           title={t('archived.emptyTitle')}
-          description={t('archived.emptyText')}
-          py="lg"
-          data-testid="archived-empty"
+          text={t('archived.emptyText')}
+          testId="archived-empty"
         />
       }
       className={classes.rows}

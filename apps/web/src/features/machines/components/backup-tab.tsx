@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { Button, EmptyState, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_VMS_PAGE_SIZE } from '@cloud-portal/contract/accounts/profile-page-sizes';
@@ -7,7 +6,7 @@ import { ListSkeleton } from '@/components/list-skeleton';
 import { useActiveVms } from '../api/active-vms';
 import { useBackupMessages, useBackupTextsReady } from './backups/backup-texts';
 import { VmBackupCard } from './backups/vm-backup-card';
-import { PagedListBody, PagedListFooter, usePagedList } from './paged-list';
+import { PagedListBody, PagedListEmpty, PagedListFooter, usePagedList } from './paged-list';
 
 /**
  * vm-lifecycle.md §2.7 Backup: each of the customer's machines with Clone and Snapshot (after a
@@ -38,20 +37,13 @@ function BackupList() {
       translateError={translateError}
       loading={<BackupSkeleton />}
       empty={
-        <EmptyState
-          icon={<IconDatabaseOff size={28} aria-hidden />}
-          withIndicatorBackground
+        <PagedListEmpty
+          icon={IconDatabaseOff}
           title={t('backupTab.emptyTitle')}
-          description={t('backupTab.emptyText')}
-          py="lg"
-          data-testid="backup-empty"
-        >
-          <EmptyState.Actions>
-            <Button component={Link} to="/marketplace" variant="light">
-              {t('backupTab.browse')}
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
+          text={t('backupTab.emptyText')}
+          testId="backup-empty"
+          browseLabel={t('backupTab.browse')}
+        />
       }
     >
       {(data) => (

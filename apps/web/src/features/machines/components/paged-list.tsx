@@ -1,5 +1,6 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { Group, Pagination, Text } from '@mantine/core';
+import { useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button, EmptyState, Group, Pagination, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LazyNamespace } from '@/i18n/i18n';
 import { QueryErrorAlert } from '@/components/query-error-alert';
@@ -95,6 +96,37 @@ export function PagedListBody<Page extends PageData>({
     >
       {children(data)}
     </div>
+  );
+}
+
+type EmptyProps = {
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  title: string;
+  text: string;
+  testId: string;
+  /** The label of a way to the marketplace, for a list that fills by buying. */
+  browseLabel?: string;
+};
+
+/** A paged tab with no rows: what is missing and, where buying fills it, a way to the marketplace. */
+export function PagedListEmpty({ icon: Icon, title, text, testId, browseLabel }: EmptyProps) {
+  return (
+    <EmptyState
+      icon={<Icon size={28} aria-hidden />}
+      withIndicatorBackground
+      title={title}
+      description={text}
+      py="lg"
+      data-testid={testId}
+    >
+      {browseLabel === undefined ? undefined : (
+        <EmptyState.Actions>
+          <Button component={Link} to="/marketplace" variant="light">
+            {browseLabel}
+          </Button>
+        </EmptyState.Actions>
+      )}
+    </EmptyState>
   );
 }
 

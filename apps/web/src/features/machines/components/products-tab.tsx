@@ -1,11 +1,8 @@
 import { Fragment, Suspense } from 'react';
-import { Link } from 'react-router';
 import {
   Badge,
-  Button,
   Card,
   Collapse,
-  EmptyState,
   Group,
   Loader,
   Skeleton,
@@ -27,7 +24,7 @@ import { useActiveVms } from '../api/active-vms';
 import { useLiveVmState } from '../api/vm-actions/get-vm-status';
 import { statusBadge } from './products-tab-format';
 import classes from './products-tab.module.css';
-import { PagedListBody, PagedListFooter, usePagedList } from './paged-list';
+import { PagedListBody, PagedListEmpty, PagedListFooter, usePagedList } from './paged-list';
 import { formatPurchaseDate } from './purchase-history-format';
 import { useAccountMessages } from '@/lib/use-account-messages';
 import { useVmActionTextsReady } from './vm-actions/vm-action-texts';
@@ -85,20 +82,13 @@ export function ProductsTab() {
         />
       }
       empty={
-        <EmptyState
-          icon={<IconServerOff size={28} aria-hidden />}
-          withIndicatorBackground
+        <PagedListEmpty
+          icon={IconServerOff}
           title={t('productsTab.emptyTitle')}
-          description={t('productsTab.emptyText')}
-          py="lg"
-          data-testid="products-empty"
-        >
-          <EmptyState.Actions>
-            <Button component={Link} to="/marketplace" variant="light">
-              {t('productsTab.browse')}
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
+          text={t('productsTab.emptyText')}
+          testId="products-empty"
+          browseLabel={t('productsTab.browse')}
+        />
       }
       className={classes.rows}
     >

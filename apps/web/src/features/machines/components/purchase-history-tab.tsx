@@ -1,15 +1,4 @@
-import { Link } from 'react-router';
-import {
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useViewportQuery } from '@/lib/assumed-viewport';
 import { IconExternalLink, IconReceiptOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +12,7 @@ import { useUserProfileInfo } from '@/lib/user-profile-info';
 import { usePurchaseHistory } from '../api/purchase-history';
 import { serverNow } from '@/lib/server-clock';
 import { useHasExpired } from '@/lib/use-has-expired';
-import { PagedListBody, PagedListFooter, usePagedList } from './paged-list';
+import { PagedListBody, PagedListEmpty, PagedListFooter, usePagedList } from './paged-list';
 import { PendingPurchaseActions } from './pending-purchase-actions';
 import {
   formatPurchaseDate,
@@ -79,20 +68,13 @@ export function PurchaseHistoryTab() {
           />
         }
         empty={
-          <EmptyState
-            icon={<IconReceiptOff size={28} aria-hidden />}
-            withIndicatorBackground
+          <PagedListEmpty
+            icon={IconReceiptOff}
             title={t('purchaseHistory.emptyTitle')}
-            description={t('purchaseHistory.emptyText')}
-            py="lg"
-            data-testid="purchase-history-empty"
-          >
-            <EmptyState.Actions>
-              <Button component={Link} to="/marketplace" variant="light">
-                {t('purchaseHistory.browse')}
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
+            text={t('purchaseHistory.emptyText')}
+            testId="purchase-history-empty"
+            browseLabel={t('purchaseHistory.browse')}
+          />
         }
         className={classes.rows}
       >

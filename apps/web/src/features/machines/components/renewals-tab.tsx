@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Checkbox,
-  EmptyState,
   Group,
   Paper,
   Stack,
@@ -25,7 +24,7 @@ import { FactList } from '@/components/fact-list';
 import { useRenewalVms } from '../api/renewal-vms';
 import { isSelectable, renewPath, renewSelectedPath, toggleSelection } from './lifecycle-format';
 import { ListSkeleton } from '@/components/list-skeleton';
-import { PagedListBody, PagedListFooter, usePagedList } from './paged-list';
+import { PagedListBody, PagedListEmpty, PagedListFooter, usePagedList } from './paged-list';
 import { useLifecycleMessages, useLifecycleTextsReady } from './lifecycle-texts';
 import classes from './lifecycle-tabs.module.css';
 import { formatPurchaseDate } from './purchase-history-format';
@@ -87,13 +86,11 @@ export function RenewalsTab() {
         />
       }
       empty={
-        <EmptyState
-          icon={<IconCalendarCheck size={28} aria-hidden />}
-          withIndicatorBackground
+        <PagedListEmpty
+          icon={IconCalendarCheck}
           title={t('renewals.emptyTitle')}
-          description={t('renewals.emptyText')}
-          py="lg"
-          data-testid="renewals-empty"
+          text={t('renewals.emptyText')}
+          testId="renewals-empty"
         />
       }
       className={classes.rows}
