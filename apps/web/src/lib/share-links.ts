@@ -2,7 +2,7 @@ import { productDetailsPath } from './product-details-link';
 
 export type ShareNetwork = 'facebook' | 'twitter' | 'linkedIn' | 'whatsApp' | 'email';
 
-export type ShareLink = { network: ShareNetwork; href: string; opensNewTab: boolean };
+type ShareLink = { network: ShareNetwork; href: string; opensNewTab: boolean };
 
 /** The page's own address, the one that is shared: /productdetails/{id} on this site. */
 export function productPageUrl(origin: string, productId: string | number): string {

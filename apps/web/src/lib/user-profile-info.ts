@@ -18,10 +18,9 @@ type ProfilePage<Name extends ProfileList> = TProfileListPaging & {
  * beside it (`activeProducts` + `activeProductsPaging`) comes together as one page object,
  * `{ rows, page, pageSize, total }`, the shape each tab's own paged call answers.
  */
-export type UserProfileInfo = Omit<
-  TUserProfileInfoResponse,
-  ProfileList | `${ProfileList}Paging`
-> & { [Name in ProfileList]: ProfilePage<Name> };
+type UserProfileInfo = Omit<TUserProfileInfoResponse, ProfileList | `${ProfileList}Paging`> & {
+  [Name in ProfileList]: ProfilePage<Name>;
+};
 
 export function toUserProfileInfo(wire: TUserProfileInfoResponse): UserProfileInfo {
   const {

@@ -3,7 +3,7 @@ import { formatMinor, toMinor } from '@cloud-portal/contract/pricing/money';
 import { zarToUsd } from '@cloud-portal/contract/pricing/vm-pricing';
 
 /** The bill the PayPal ZAR modal shows (vm-lifecycle.md §9): each figure in USD, 2 decimals. */
-export type UsdFigures = {
+type UsdFigures = {
   totalPrice: string;
   discountAmount: string;
   taxAmount: string;

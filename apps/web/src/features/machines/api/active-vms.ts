@@ -5,10 +5,10 @@ import { isSettling } from '../components/products-tab-format';
 
 export const ACTIVE_VMS_QUERY_KEY = ['accounts', 'activeVMs'] as const;
 
-export const activeVmsQueryKey = (page: number) => [...ACTIVE_VMS_QUERY_KEY, page] as const;
+const activeVmsQueryKey = (page: number) => [...ACTIVE_VMS_QUERY_KEY, page] as const;
 
 /** While a machine is being made or changing state, the list is asked for again this often. */
-export const ACTIVE_VMS_REFRESH_MS = 5_000;
+const ACTIVE_VMS_REFRESH_MS = 5_000;
 
 /** GET /api/vmAction/activeVMs?page=N: one page of the customer's VMs. */
 export function getActiveVms(page: number, signal?: AbortSignal): Promise<TActiveVmsPage> {

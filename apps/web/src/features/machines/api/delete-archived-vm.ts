@@ -3,7 +3,7 @@ import { apiPostForMessage } from '@/lib/api-client';
 import { ARCHIVED_VMS_QUERY_KEY } from './archived-vms';
 import { RENEWAL_VMS_QUERY_KEY } from './renewal-vms';
 
-export type DeleteArchivedVmRequest = { provider: string; virDomainUUID: string };
+type DeleteArchivedVmRequest = { provider: string; virDomainUUID: string };
 
 /** POST /api/vmAction/deleteVirtualMachine for an archived VM: answers the server's message. */
 export function deleteArchivedVm(body: DeleteArchivedVmRequest): Promise<string> {

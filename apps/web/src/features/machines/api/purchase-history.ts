@@ -4,10 +4,9 @@ import type { TPurchaseHistoryPage } from '@cloud-portal/contract/orders/purchas
 import { apiGet } from '@/lib/api-client';
 import { useUserProfileInfo } from '@/lib/user-profile-info';
 
-export const PURCHASE_HISTORY_QUERY_KEY = ['accounts', 'purchaseHistory'] as const;
+const PURCHASE_HISTORY_QUERY_KEY = ['accounts', 'purchaseHistory'] as const;
 
-export const purchaseHistoryQueryKey = (page: number) =>
-  [...PURCHASE_HISTORY_QUERY_KEY, page] as const;
+const purchaseHistoryQueryKey = (page: number) => [...PURCHASE_HISTORY_QUERY_KEY, page] as const;
 
 /** GET /api/profileSetting/purchaseHistory?page=N: one page of the customer's purchases. */
 export function getPurchaseHistory(

@@ -10,7 +10,7 @@ import { getCurrentLanguage, loadNamespace } from '@/i18n/i18n';
 import { useContractMessages } from '@/lib/use-contract-messages';
 
 /** The server's texts of the Renewals and Archived tabs by name (lifecycle:messages.*). */
-export const LIFECYCLE_TEXTS = {
+const LIFECYCLE_TEXTS = {
   restored: RESTORE_ARCHIVE_SUCCESS,
   restoreFailed: RESTORE_ARCHIVE_FAILED,
   notRenewed: RESTORE_ARCHIVE_NOT_RENEWED,

@@ -3,7 +3,7 @@ import type { BillColumn, BillLine, BillSummaryRow } from './bill-table';
 import type { BillLabels } from './bill-labels';
 import type { ExtraBillRow, UsdBill } from '@/components/order-dialogs/usd-conversion-modal';
 
-export type ScreenBill = {
+type ScreenBill = {
   columns: BillColumn[];
   lines: BillLine[];
   summary: BillSummaryRow[];

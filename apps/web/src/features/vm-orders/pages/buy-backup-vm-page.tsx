@@ -41,9 +41,6 @@ import { VmCard } from '../components/vm-card';
 import { VmLoadState } from '../components/vm-load-state';
 import { VmOrderColumns, VmOrderFrame } from '../components/vm-order-frame';
 
-/** What the Backup tab's confirm passes on: the type the customer already chose there. */
-export type BackupNavigationState = { cloneOptionType?: BackupKind };
-
 /** /buyclonevm/{id} (vm-lifecycle.md §2.2): a clone of one of the customer's machines. */
 export function BuyCloneVmPage() {
   return <BuyBackupVmPage kind="Clone" />;

@@ -4,14 +4,14 @@ import { apiGet } from '@/lib/api-client';
 
 export const VM_BACKUPS_QUERY_KEY = ['accounts', 'vmBackups'] as const;
 
-export const vmBackupsQueryKey = (vmId: number, page: number) =>
+const vmBackupsQueryKey = (vmId: number, page: number) =>
   [...VM_BACKUPS_QUERY_KEY, vmId, page] as const;
 
 /** While a backup is being made or restored, the list is asked for again this often. */
-export const VM_BACKUPS_REFRESH_MS = 5_000;
+const VM_BACKUPS_REFRESH_MS = 5_000;
 
 /** A backup whose state changes on its own: the list keeps asking until it settles. */
-export function isBackupSettling(backup: Pick<TVmBackup, 'status'>): boolean {
+function isBackupSettling(backup: Pick<TVmBackup, 'status'>): boolean {
   return backup.status === 'creating' || backup.status === 'restoring';
 }
 

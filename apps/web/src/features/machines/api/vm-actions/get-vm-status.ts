@@ -11,7 +11,7 @@ export const vmStatusQueryKey = (uuid: string) => ['accounts', 'vmStatus', uuid]
  * While a VM changes state its live state is asked for this often (the API allows a customer 600
  * calls a minute: 20 VMs changing at once).
  */
-export const VM_STATUS_POLL_MS = 2_000;
+const VM_STATUS_POLL_MS = 2_000;
 
 /** States that change on their own: watched until they settle. */
 export const isChanging = (state: VmLiveState | undefined) =>

@@ -5,7 +5,7 @@ import { NestedBackups } from '../backups/nested-backups';
 import classes from './archived-backups.module.css';
 
 /** The id of an archived machine's nested rows, which its toggle controls. */
-export const archivedBackupsId = (vm: Pick<TArchivedVm, 'ID'>) => `archived-backups-${vm.ID}`;
+const archivedBackupsId = (vm: Pick<TArchivedVm, 'ID'>) => `archived-backups-${vm.ID}`;
 
 /** An archived machine's clone icon (§2.7 Archived "nested clone rows", as on the Products tab). */
 export function ArchivedBackupsToggle({

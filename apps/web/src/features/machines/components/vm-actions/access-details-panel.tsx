@@ -26,7 +26,7 @@ import { QueryErrorAlert } from '@/components/query-error-alert';
 import classes from './vm-actions.module.css';
 
 /** What a view call answered (§3 "VM access data"): a machine's or a clone's. */
-export type AccessData = {
+type AccessData = {
   user: string;
   password: string;
   provider?: string;

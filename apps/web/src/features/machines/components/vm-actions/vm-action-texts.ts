@@ -6,7 +6,7 @@ import { getCurrentLanguage, loadNamespace } from '@/i18n/i18n';
 import { useContractMessages } from '@/lib/use-contract-messages';
 
 /** The server's and the contract's VM-action texts by name (translated under vmActions:messages). */
-export const VM_ACTION_TEXTS = {
+const VM_ACTION_TEXTS = {
   ...vmActionMessages,
   blockedUse: 'This VM is blocked by admin, so you are not able to use the VM.',
   textControlCharacters: messages.textControlCharacters,
