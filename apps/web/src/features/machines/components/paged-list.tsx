@@ -48,7 +48,7 @@ export function usePagedList<Page extends PageData>(
     if (top !== undefined && top < 0) listRef.current?.scrollIntoView({ block: 'start' });
   };
 
-  return { page, pages, total, query, listRef, turnTo };
+  return { page, total, query, listRef, turnTo };
 }
 
 type BodyProps<Page extends PageData> = {
