@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { formatPurchaseDate } from '../apps/web/src/features/accounts/components/purchase-history-format';
+import { formatPurchaseDate } from '../apps/web/src/features/machines/components/purchase-history-format';
 import { pageErrors, PHONE, screenshot } from './support/browser';
 import type { Customer } from './support/customer';
 import { useLanguage } from './support/language';

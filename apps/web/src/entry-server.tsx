@@ -36,7 +36,7 @@ import { sessionQueryOptions } from './lib/session';
 const FIRST_SCREEN_MODULES: Partial<Record<RouteHandle['titleKey'], readonly string[]>> = {
   home: ['src/features/content/pages/home-page.tsx'],
   profile: [
-    'src/features/accounts/pages/profile-page.tsx',
+    'src/app/profile/profile-page.tsx',
     'src/features/accounts/components/account-header-actions.tsx',
   ],
   productDetails: [

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
 import type { TSessionUser } from '@cloud-portal/contract/accounts/session';
-import { userProfileInfoQueryOptions } from '@/features/accounts/api/get-user-profile-info';
+import { userProfileInfoQueryOptions } from '@/lib/user-profile-info';
 import { dropdownListQueryOptions } from '@/features/company/api/get-dropdown-list';
 import { allNewsQueryOptions } from '@/features/content/api/get-all-news';
 import { companyAddressQueryOptions } from '@/features/content/api/get-company-address';

@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, redirect, type RouteObject } from 'react-router';
 import { CompanyGate } from '@/features/company/components/company-gate';
-import type { VmOrderKit, VmOrderPageProps } from '@/features/vm-orders/components/vm-order-kit';
 import { loadNamespace, settledLanguage, type LazyNamespace } from '@/i18n/i18n';
 import { prepareCountryNames } from '@/lib/country-display-name';
 import { PROTECTED_ROUTES } from '@/lib/protected-routes';
@@ -189,7 +188,7 @@ const loginOtpPage = accountsPage(
   (module) => module.LoginOtpPage,
 );
 const profilePage = accountsPageWithCountries(
-  () => import('@/features/accounts/pages/profile-page'),
+  () => import('./profile/profile-page'),
   (module) => module.ProfilePage,
 );
 
@@ -220,35 +219,18 @@ const savedItemsPage = pageWithTexts(
 );
 
 /**
- * The order screens of kinds 2–5 (vm-lifecycle.md §2.2–§2.4) with the product configuration's
- * Buy Now and share dialogs, composed here since features do not import each other.
+ * The order screens of kinds 2–5 (vm-lifecycle.md §2.2–§2.4), with the `products` texts of the
+ * Buy Now and share dialogs they share with a new purchase.
  */
 function vmOrderPage<TModule>(
   load: () => Promise<TModule>,
-  pick: (module: TModule) => ComponentType<VmOrderPageProps>,
+  pick: (module: TModule) => ComponentType,
 ): () => Promise<{ Component: ComponentType }> {
-  return () =>
-    Promise.all([
-      load(),
-      import('@/features/product-configuration/components/lazy-order-dialogs'),
-      loadNamespace('vmOrders'),
-      loadNamespace('products'),
-    ]).then(([module, dialogs]) => {
-      const Page = pick(module);
-      const kit: VmOrderKit = {
-        BuyNowModal: dialogs.LazyBuyNowModal,
-        ShareModal: dialogs.LazyShareModal,
-        preloadDialogs: () => {
-          dialogs.preloadBuyNowDialogs();
-          dialogs.preloadShareDialog();
-        },
-      };
-      return {
-        Component: function VmOrderPage() {
-          return <Page kit={kit} />;
-        },
-      };
-    });
+  return pageWithTexts(
+    'vmOrders',
+    () => Promise.all([load(), loadNamespace('products')]).then(([module]) => module),
+    pick,
+  );
 }
 
 /** The pages built so far behind the login; the rest arrive with their issues. */

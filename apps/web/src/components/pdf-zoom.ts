@@ -8,7 +8,7 @@
  * about 0.58, its body text at 6 px; there the page opens at its own size instead and scrolls
  * sideways inside the viewer's frame.
  */
-export const READABLE_SCALE = 1;
+const READABLE_SCALE = 1;
 const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3];
 export const ZOOM_TOLERANCE = 0.01;
 

@@ -220,7 +220,7 @@ function withTimeout(signal: AbortSignal | undefined): AbortSignal {
 }
 
 /** What the page does when the session is renewed or found to be over (the session keeper sets these). */
-export type SessionEvents = {
+type SessionEvents = {
   onRenewed: (user: TSessionUser) => void;
   onEnded: () => void;
 };

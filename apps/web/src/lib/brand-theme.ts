@@ -2,10 +2,10 @@ import { createTheme, type CSSVariablesResolver, type MantineThemeOverride } fro
 import { createColorScale, normalizeCssColor } from './color-scale';
 
 /** The portal's own blue, used until (or unless) the company configures `primaryColor`. */
-export const DEFAULT_BRAND_COLOR = '#1c5fb8';
+const DEFAULT_BRAND_COLOR = '#1c5fb8';
 
 /** Texts the theme puts into components, in the page's language. */
-export type ThemeTexts = { close: string };
+type ThemeTexts = { close: string };
 
 /** The Mantine theme for a company; `primaryColor` null keeps the default palette. */
 export function createBrandTheme(

@@ -2,7 +2,7 @@
  * Korean particles that change with the sound before them: 이/가, 을/를, 은/는, 과/와 after a
  * final consonant (받침) or a vowel, and 으로/로 (로 after a vowel or ㄹ).
  */
-export type KoreanParticle = '이/가' | '을/를' | '은/는' | '과/와' | '으로/로';
+type KoreanParticle = '이/가' | '을/를' | '은/는' | '과/와' | '으로/로';
 
 type Ending = 'vowel' | 'rieul' | 'consonant';
 

@@ -5,7 +5,7 @@ import { lazyWithPreload } from './lazy-with-preload';
  * True from the first render at which `isOpen` is true, then for good: a lazy dialog is mounted
  * when it first opens and stays mounted, so it can fade out when it closes.
  */
-export function useHasOpened(isOpen: boolean): boolean {
+function useHasOpened(isOpen: boolean): boolean {
   const [hasOpened, setHasOpened] = useState(isOpen);
   if (isOpen && !hasOpened) setHasOpened(true);
   return hasOpened || isOpen;

@@ -14,7 +14,7 @@ export type TLawTopic =
   | 'directMarketing';
 
 /** The data-protection law of a company's country, in one language's words. */
-export type TDataProtectionLaw = {
+type TDataProtectionLaw = {
   /** How a text first names it: "South Africa's Protection of Personal Information Act, 2013 ("POPIA")". */
   fullName: string;
   /** How later sentences name it: "POPIA", "the Data Protection Act". */
@@ -31,7 +31,7 @@ export type TDataProtectionLaw = {
   sections: Partial<Record<TLawTopic, string>>;
 };
 
-export type TLegalFacts = {
+type TLegalFacts = {
   /** The company's country: "Kenya". */
   country: string;
   /** Whose law governs the terms: "the Republic of Kenya". */

@@ -10,7 +10,7 @@ import { isProtectedPath } from './protected-routes';
 const LOGIN_ORIGIN_KEY = 'cloud-portal.login-origin';
 
 /** The state a link to /customerlogin carries: the path (and query) it was followed from. */
-export type LoginLinkState = { from: string };
+type LoginLinkState = { from: string };
 
 export function toLoginLinkState(pathname: string, search = ''): LoginLinkState {
   return { from: `${pathname}${search}` };

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TOrderResponse } from '@cloud-portal/contract/orders/create-order';
 import type { TOrderStatusResponse } from '@cloud-portal/contract/orders/get-order-status';
 import { apiPost } from '@/lib/api-client';
+import { orderStatusQueryKey } from '@/lib/order-status-api';
 
 /**
  * POST /api/virtualMachine/resumeOrderPayment { orderID }: the invoice of one of the customer's
@@ -36,7 +37,7 @@ export function useCancelOrder() {
     onSettled: (_data, _error, orderID) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['accounts'] }),
-        queryClient.invalidateQueries({ queryKey: ['orders', 'status', orderID] }),
+        queryClient.invalidateQueries({ queryKey: orderStatusQueryKey(orderID) }),
       ]),
   });
 }

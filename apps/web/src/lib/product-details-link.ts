@@ -2,7 +2,7 @@
  * A configuration carried in a /productdetails/{id} link (Saved Items' View), which the page
  * restores: the counts, the period in days and the region, 0 for "none chosen".
  */
-export type ProductDetailsChoice = {
+type ProductDetailsChoice = {
   memory: number;
   disk: number;
   processor: number;
@@ -11,7 +11,7 @@ export type ProductDetailsChoice = {
 };
 
 /** The values of a link's query, each null when absent or not a whole, non-negative number. */
-export type ProductDetailsQuery = { [Name in keyof ProductDetailsChoice]: number | null };
+type ProductDetailsQuery = { [Name in keyof ProductDetailsChoice]: number | null };
 
 const QUERY_NAMES = ['memory', 'disk', 'processor', 'period', 'region'] as const;
 

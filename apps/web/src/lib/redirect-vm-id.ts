@@ -2,20 +2,12 @@
  * The redirect helper page (/redirect?vmId=…) keeps the machine a link named here, for the
  * virtual machine pages to pick up; it lasts for the tab's session.
  */
-export const REDIRECT_VM_ID_STORAGE_KEY = 'cloud-portal.vmId';
+const REDIRECT_VM_ID_STORAGE_KEY = 'cloud-portal.vmId';
 
 export function rememberRedirectVmId(vmId: string): void {
   try {
     window.sessionStorage.setItem(REDIRECT_VM_ID_STORAGE_KEY, vmId);
   } catch {
     // Storage can be unavailable (private mode); the link still works without it.
-  }
-}
-
-export function readRedirectVmId(): string | null {
-  try {
-    return window.sessionStorage.getItem(REDIRECT_VM_ID_STORAGE_KEY);
-  } catch {
-    return null;
   }
 }

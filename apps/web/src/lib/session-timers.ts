@@ -10,9 +10,9 @@ export const RENEW_RETRY_MS = 30_000;
 /** setTimeout's largest delay; a longer one fires at once. */
 export const MAX_TIMER_DELAY_MS = 2_147_483_647;
 
-export type SessionTimes = { accessExpiresAt: string; sessionExpiresAt: string };
+type SessionTimes = { accessExpiresAt: string; sessionExpiresAt: string };
 
-export type SessionTimerPlan = {
+type SessionTimerPlan = {
   /** Milliseconds until the access token should be renewed; null when there is nothing to renew. */
   renewInMs: number | null;
   /** Milliseconds until the session ends and the user is logged out; null when unknown. */

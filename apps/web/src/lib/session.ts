@@ -45,7 +45,7 @@ export function sessionQueryOptions() {
   });
 }
 
-export type SessionState = {
+type SessionState = {
   user: TSessionUser | null;
   /** True until the first answer, only when a session may exist (the CSRF cookie is there). */
   isPending: boolean;

@@ -1,7 +1,7 @@
 /** One entry of the header menus, already translated; desktop and mobile render the same list. */
 export type NavigationLink = { kind: 'link'; id: string; label: string; to: string };
 export type NavigationExternalLink = { kind: 'external'; id: string; label: string; href: string };
-export type NavigationMenu = {
+type NavigationMenu = {
   kind: 'menu';
   id: string;
   label: string;

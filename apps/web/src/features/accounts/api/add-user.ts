@@ -4,7 +4,7 @@ import { apiPostForResult } from '@/lib/api-client';
 import { getSiteOrigin } from '@/lib/site-origin';
 import { tidyAccountDetails } from './tidy-account-details';
 
-export type AddUserInput = Omit<TAddUserRequest, 'roleType' | 'websiteUrl'>;
+type AddUserInput = Omit<TAddUserRequest, 'roleType' | 'websiteUrl'>;
 
 /**
  * POST /api/adduser: sign-up (role user). 200 `{ ID, emailId }` (`ID` the pending login's opaque

@@ -3,7 +3,6 @@ import { accountMessages } from '@cloud-portal/contract/validation/account-rules
 import { toDetailsRequest } from './account-details';
 import { requireText, validateMobileNumber } from './account-field-rules';
 import { findCountryByCode, toCountryCodeOptions } from './country-options';
-import { toProfileTab } from './profile-tabs-model';
 import { toLoginCodePath } from './login-code-path';
 
 const southAfrica = {
@@ -87,14 +86,6 @@ describe('toDetailsRequest', () => {
   it('sends an empty dialling code while no country is chosen or the list has not loaded', () => {
     expect(toDetailsRequest({ ...values, countryIso: '' }, [southAfrica]).countryCode).toBe('');
     expect(toDetailsRequest(values, undefined).countryCode).toBe('');
-  });
-});
-
-describe('the profile tab of /customerprofile/{id}', () => {
-  it('opens Tickets for 1 and Products otherwise', () => {
-    expect(toProfileTab('1')).toBe('tickets');
-    expect(toProfileTab('2')).toBe('products');
-    expect(toProfileTab(undefined)).toBe('products');
   });
 });
 

@@ -19,7 +19,7 @@ type FieldSpec = {
   filter?: (value: string) => string;
 };
 
-export type AccountTextFieldName =
+type AccountTextFieldName =
   | 'firstName'
   | 'lastName'
   | 'companyName'

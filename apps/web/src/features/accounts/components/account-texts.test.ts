@@ -13,7 +13,7 @@ import {
 } from '@cloud-portal/contract/accounts/profile';
 import { maskEmail } from '@cloud-portal/contract/validation/account-rules';
 import en from '../../../i18n/accounts/en.json';
-import { ACCOUNT_TEXTS, ADDRESSED_TEXT_PATTERNS } from './account-messages';
+import { ACCOUNT_TEXTS, ADDRESSED_TEXT_PATTERNS } from '@/lib/account-messages';
 
 describe('the account texts', () => {
   it("equal the contract's answers, which are their translation keys", () => {

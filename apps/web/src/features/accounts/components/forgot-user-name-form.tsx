@@ -7,7 +7,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useForgotUserName } from '../api/forgot-user-name';
 import { EmailField } from './email-field';
-import { useAccountMessages } from './use-account-messages';
+import { useAccountMessages } from '@/lib/use-account-messages';
 import { useEmailForm } from './use-email-form';
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { finishSession } from '@/lib/session';
 import { useLogOut } from '../api/log-out';
-import { useAccountMessages } from './use-account-messages';
+import { useAccountMessages } from '@/lib/use-account-messages';
 
 type Props = { opened: boolean; onClose: () => void };
 

@@ -17,7 +17,7 @@ import { useFormatDate } from '@/lib/format-date';
 import { showErrorToast } from '@/lib/notify';
 import { useUserNotifications } from '../api/get-user-notifications';
 import { useUpdateUserNotification } from '../api/update-user-notification';
-import { useAccountMessages } from './use-account-messages';
+import { useAccountMessages } from '@/lib/use-account-messages';
 import classes from './notifications-dialog.module.css';
 
 /** portal.md §9: the list scrolls at 320 px. */

@@ -12,7 +12,7 @@ import { readOnlyInputProps } from '@/components/read-only-input';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { SESSION_QUERY_KEY } from '@/lib/session';
 import { useFormFeedback } from '@/lib/use-form-feedback';
-import { USER_PROFILE_QUERY_KEY } from '../api/get-user-profile-info';
+import { USER_PROFILE_QUERY_KEY } from '@/lib/user-profile-info';
 import { useUpdateUserProfile } from '../api/update-user-profile';
 import {
   BILLING_FIELDS,
@@ -28,7 +28,7 @@ import { findCountryByCode, findCountryByIso } from './country-options';
 import { DESCRIPTION_BELOW } from './description-below';
 import { detailsRules } from './details-rules';
 import { MobileNumberField } from './mobile-number-field';
-import { useAccountMessages } from './use-account-messages';
+import { useAccountMessages } from '@/lib/use-account-messages';
 
 const FEEDBACK_OPTIONS = {
   fieldNames: DETAILS_FIELD_NAMES,

@@ -7,14 +7,14 @@ import { toAssetUrl } from '@/lib/asset-url';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { readImageSize } from '@/lib/read-image-size';
 import { SESSION_QUERY_KEY } from '@/lib/session';
-import { USER_PROFILE_QUERY_KEY } from '../api/get-user-profile-info';
+import { USER_PROFILE_QUERY_KEY } from '@/lib/user-profile-info';
 import { useRemoveProfileImage } from '../api/remove-profile-image';
 import { useUpdateProfileImage } from '../api/update-profile-image';
 import {
   checkProfileImage,
   PROFILE_IMAGE_TYPES,
 } from '@cloud-portal/contract/accounts/profile-image-rules';
-import { useAccountMessages } from './use-account-messages';
+import { useAccountMessages } from '@/lib/use-account-messages';
 import { CustomerAvatar } from './customer-avatar';
 
 type Props = {

@@ -1,7 +1,7 @@
 import { useForm } from '@mantine/form';
 import { validateEmail } from '@cloud-portal/contract/validation/email';
 import { useFormFeedback } from '@/lib/use-form-feedback';
-import { useAccountMessages } from './use-account-messages';
+import { useAccountMessages } from '@/lib/use-account-messages';
 
 /** The form of the forgotten-password and forgotten-user-name requests: one email address. */
 export function useEmailForm() {

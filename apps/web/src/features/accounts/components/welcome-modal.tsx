@@ -4,8 +4,8 @@ import { IconConfetti } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /** portal.md §2: the bar moves every 499 ms and the customer moves on after 3 seconds. */
-export const WELCOME_PROGRESS_STEP_MS = 499;
-export const WELCOME_DURATION_MS = 3_000;
+const WELCOME_PROGRESS_STEP_MS = 499;
+const WELCOME_DURATION_MS = 3_000;
 
 type Props = { opened: boolean; firstName: string; onDone: () => void };
 

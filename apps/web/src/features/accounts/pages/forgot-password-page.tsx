@@ -9,7 +9,7 @@ import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from '../components/auth-card';
 import { EmailField } from '../components/email-field';
 import { ForgotUserNameForm } from '../components/forgot-user-name-form';
-import { useAccountMessages } from '../components/use-account-messages';
+import { useAccountMessages } from '@/lib/use-account-messages';
 import { useEmailForm } from '../components/use-email-form';
 
 /**

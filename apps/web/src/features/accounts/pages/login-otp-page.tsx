@@ -22,11 +22,11 @@ import { startSession } from '@/lib/session';
 import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useResendOtp } from '../api/resend-otp';
 import { useTwoFactorAuth } from '../api/two-factor-auth';
-import { ACCOUNT_TEXTS } from '../components/account-messages';
+import { ACCOUNT_TEXTS } from '@/lib/account-messages';
 import { AuthCard } from '../components/auth-card';
 import { getFilteredInputProps } from '../components/filtered-input';
 import { LOGIN_CODE_FLOW } from '../components/login-code-path';
-import { useAccountMessages } from '../components/use-account-messages';
+import { useAccountMessages } from '@/lib/use-account-messages';
 
 // Its code loads while the code is being checked, before the welcome can open.
 const welcomeDialog = lazyDialog(

@@ -16,9 +16,9 @@ import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { EmailField } from '../components/email-field';
 import { PasswordField } from '../components/password-field';
-import { useAccountMessages } from '../components/use-account-messages';
+import { useAccountMessages } from '@/lib/use-account-messages';
 import { toLoginCodePath } from '../components/login-code-path';
-import { ACCOUNT_TEXTS } from '../components/account-messages';
+import { ACCOUNT_TEXTS } from '@/lib/account-messages';
 
 /**
  * /customerlogin (portal.md §2, §4, §5, §8): email and password; a correct pair mails a one-time

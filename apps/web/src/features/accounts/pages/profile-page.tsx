@@ -1,15 +1,14 @@
-import { useEffect, useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Container, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { lazyDialog } from '@/lib/lazy-dialog';
-import { useUserProfileInfo } from '../api/get-user-profile-info';
+import { MACHINES_ANCHOR } from '@/lib/profile-anchor';
+import { useUserProfileInfo } from '@/lib/user-profile-info';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ProfileSummary } from '../components/profile-summary';
-import { ProfileTabs } from '../components/profile-tabs';
-import { MACHINES_ANCHOR, toProfileTab } from '../components/profile-tabs-model';
-import { useAccountMessages } from '../components/use-account-messages';
+import { useAccountMessages } from '@/lib/use-account-messages';
 
 // The image dialog's code loads when a pointer or the keyboard reaches the image.
 const imageDialog = lazyDialog(
@@ -20,14 +19,13 @@ const imageDialog = lazyDialog(
 
 /**
  * /customerprofile/{id} and /CustomerProfile/{id} (vm-lifecycle.md §2.7): the profile image
- * (Remove / Update), Personal Information and Billing Address, and the tabs of the customer's
- * products, purchases, renewals, tickets, backups and archive. Id 1 opens Tickets, 2 Products.
+ * (Remove / Update), Personal Information and Billing Address, and below them the profile's
+ * tabs (`tabs`, composed by the app: products, purchases, renewals, tickets, backups, archive).
  * With #machines (View Purchase after a payment) the personal sections start closed and the tabs
  * are scrolled into view once the details have arrived, so the machine list is what shows.
  */
-export function ProfilePage() {
+export function ProfilePage({ tabs }: { tabs: ReactNode }) {
   const { t } = useTranslation('accounts');
-  const { id } = useParams();
   const profile = useUserProfileInfo();
   const { translateError } = useAccountMessages();
   const [isImageOpen, setIsImageOpen] = useState(false);
@@ -65,7 +63,7 @@ export function ProfilePage() {
               isCollapsed={isLandingOnMachines}
             />
           )}
-          <ProfileTabs key={id} initialTab={toProfileTab(id)} />
+          {tabs}
         </Stack>
       </Container>
       {details && (

@@ -16,10 +16,10 @@ import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useResetLinkCheck } from '../api/check-reset-link';
 import { useUpdatePassword } from '../api/update-password';
-import { ACCOUNT_TEXTS } from '../components/account-messages';
+import { ACCOUNT_TEXTS } from '@/lib/account-messages';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
-import { useAccountMessages } from '../components/use-account-messages';
+import { useAccountMessages } from '@/lib/use-account-messages';
 
 /**
  * /recoverpassword and /updatepassword?token=… (portal.md §2, §5): a new password (the sign-up

@@ -40,7 +40,7 @@ import { EmailTakenMessage } from '../components/email-taken-message';
 import { toLoginCodePath } from '../components/login-code-path';
 import { MobileNumberField } from '../components/mobile-number-field';
 import { PasswordField } from '../components/password-field';
-import { useAccountMessages } from '../components/use-account-messages';
+import { useAccountMessages } from '@/lib/use-account-messages';
 
 // Its code loads when a pointer or the keyboard reaches Register, or when it first opens.
 const agreementDialog = lazyDialog(

@@ -5,7 +5,7 @@ import { useLocalizedText, type LocalizedLoaders } from '@/lib/use-localized-tex
  * The built-in customer agreement (portal.md §2: POPI-style, when no document is configured),
  * naming the data-protection law of the company's country (ADR 014).
  */
-export type TAgreementSection = { heading: string; paragraphs: string[]; items?: string[] };
+type TAgreementSection = { heading: string; paragraphs: string[]; items?: string[] };
 export type TAgreement = { title: string; intro: string[]; sections: TAgreementSection[] };
 export type TAgreementContext = {
   companyName: string;

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TOrderResponse } from '@cloud-portal/contract/orders/create-order';
 import { apiPost } from '@/lib/api-client';
 
-export type UploadCustomerLicenseInput = { orderID: string; vmName: string; licence: File };
+type UploadCustomerLicenseInput = { orderID: string; vmName: string; licence: File };
 
 /**
  * POST /api/virtualMachine/uploadCustomerLicense (multipart: orderID, vmName, the PDF as

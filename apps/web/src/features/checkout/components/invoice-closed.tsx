@@ -6,7 +6,7 @@ import type { TOrderResponse } from '@cloud-portal/contract/orders/create-order'
 import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
 import { showErrorToast } from '@/lib/notify';
 import { useContractMessages } from '@/lib/use-contract-messages';
-import { useOrderStatus } from '../api/get-order-status';
+import { useOrderStatus } from '@/lib/order-status-api';
 import { useResumeOrderPayment } from '@/lib/pending-order-api';
 import { InvoicePaid } from './invoice-paid';
 
@@ -26,7 +26,7 @@ export function InvoiceClosed({
 }) {
   const { t } = useTranslation('checkout');
   const { translateError } = useContractMessages('checkout', orderMessages);
-  const status = useOrderStatus(orderID);
+  const status = useOrderStatus(orderID, { retry: false });
   const resume = useResumeOrderPayment();
   const productID = status.data?.productID ?? null;
 

@@ -4,7 +4,7 @@ import type { TOrderResponse } from '@cloud-portal/contract/orders/create-order'
 import { formatMinor, toMinor } from '@cloud-portal/contract/pricing/money';
 import { FactList } from '@/components/fact-list';
 import { formatAmount } from '@/lib/format-amount';
-import { GATEWAY_KEYS } from './gateway-label';
+import { GATEWAY_KEYS } from '@/lib/gateway-keys';
 import { InvoiceMachineRows } from './invoice-machine-rows';
 import { purchaseKindKey } from './purchase-kind';
 import classes from './invoice.module.css';

@@ -6,7 +6,7 @@ export { MAX_LICENCE_BYTES };
 /** Every PDF starts with these bytes ("%PDF-"), whatever its name or the type the browser guesses. */
 const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d];
 
-export const LICENCE_HEAD_BYTES = PDF_SIGNATURE.length;
+const LICENCE_HEAD_BYTES = PDF_SIGNATURE.length;
 
 /**
  * Why a chosen licence cannot be sent (the server checks again): larger than 20 MB, or not a PDF

@@ -16,7 +16,7 @@ type OrderStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' |
  * A value that has the shape of an order response (the navigation state and the stored copy
  * come from this page's own code, but a stale tab may hold an older shape).
  */
-export function isOrderResponse(value: unknown): value is TOrderResponse {
+function isOrderResponse(value: unknown): value is TOrderResponse {
   if (typeof value !== 'object' || value === null) return false;
   const order = value as Record<string, unknown>;
   return (

@@ -6,7 +6,7 @@ import type { TOrderResponse } from '@cloud-portal/contract/orders/create-order'
 import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
 import { formatAmount } from '@/lib/format-amount';
 import { useContractMessages } from '@/lib/use-contract-messages';
-import { GATEWAY_KEYS } from './gateway-label';
+import { GATEWAY_KEYS } from '@/lib/gateway-keys';
 import { LicenceChooser, NO_LICENCE, type LicenceChoice } from './licence-chooser';
 import { useHasExpired } from '@/lib/use-has-expired';
 import { hasLicenceAtServer, usePay } from './use-pay';

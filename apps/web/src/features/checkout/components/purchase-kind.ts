@@ -9,7 +9,7 @@ const KIND_KEYS = {
   'Multi Renew': 'multiRenew',
 } as const;
 
-export type PurchaseKindKey = (typeof KIND_KEYS)[keyof typeof KIND_KEYS];
+type PurchaseKindKey = (typeof KIND_KEYS)[keyof typeof KIND_KEYS];
 
 /**
  * What the invoice's badge names: a clone as a clone and a snapshot as a snapshot (both are

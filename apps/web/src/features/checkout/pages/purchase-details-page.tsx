@@ -4,7 +4,7 @@ import { Anchor, Container, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TOrderResponse } from '@cloud-portal/contract/orders/create-order';
-import { useOrderStatus } from '../api/get-order-status';
+import { useOrderStatus } from '@/lib/order-status-api';
 import { InvoiceClosed } from '../components/invoice-closed';
 import { Invoice } from '../components/invoice';
 import { InvoicePaid } from '../components/invoice-paid';
@@ -53,7 +53,9 @@ function Checkout({ kind }: { kind: number }) {
   });
   const kept = order?.commingFrom === kind ? order : null;
   // What the server says of the order now: paid in another tab, cancelled, expired.
-  const live = useOrderStatus(kept?.orderID ?? (orderID === '' ? null : orderID));
+  const live = useOrderStatus(kept?.orderID ?? (orderID === '' ? null : orderID), {
+    retry: false,
+  });
   const shown = kept === null ? null : withServerStatus(kept, live.data);
 
   useEffect(() => {

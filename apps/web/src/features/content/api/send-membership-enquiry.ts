@@ -3,7 +3,7 @@ import type { TSendMembershipEnquiryFields } from '@cloud-portal/contract/conten
 import { apiPostForMessage } from '@/lib/api-client';
 import { getSiteOrigin } from '@/lib/site-origin';
 
-export type MembershipEnquiryInput = Omit<TSendMembershipEnquiryFields, 'websiteUrl'> & {
+type MembershipEnquiryInput = Omit<TSendMembershipEnquiryFields, 'websiteUrl'> & {
   companyLogo: File | null;
 };
 

@@ -1,7 +1,7 @@
 /** A single-line box shows its count only from here on; a multi-line box always does. */
 const NEAR_LIMIT_SHARE = 0.9;
 
-export type CharacterCount = {
+type CharacterCount = {
   count: number;
   max: number;
   isNearLimit: boolean;

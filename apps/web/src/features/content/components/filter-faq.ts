@@ -5,7 +5,7 @@ import {
   type TFaqTopic,
 } from '../texts/faq-content';
 
-export type TFaqMatch = { topic: Pick<TFaqTopic, 'id' | 'title'>; item: TFaqItem };
+type TFaqMatch = { topic: Pick<TFaqTopic, 'id' | 'title'>; item: TFaqItem };
 
 /** The words of a search, lower-cased; empty when there is nothing to search for. */
 export function getSearchTerms(query: string): string[] {

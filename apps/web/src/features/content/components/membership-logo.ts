@@ -6,7 +6,7 @@ import {
 } from '@cloud-portal/contract/content/membership-rules';
 import { messages } from '@cloud-portal/contract/validation/messages';
 
-export type LogoFacts = { type: string; bytes: number; width: number; height: number };
+type LogoFacts = { type: string; bytes: number; width: number; height: number };
 
 /** The file's kind and weight, checked before the picture is read: the first message, or null. */
 export function checkLogoFile({ type, bytes }: Pick<LogoFacts, 'type' | 'bytes'>): string | null {

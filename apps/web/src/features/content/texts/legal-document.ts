@@ -1,7 +1,7 @@
 import type { TCompanyConfiguration } from '@cloud-portal/contract/company/get-company-configuration';
 
 /** A built-in legal text (terms, privacy policy), structured so the page can render and link it. */
-export type TLegalSection = {
+type TLegalSection = {
   id: string;
   heading: string;
   paragraphs: string[];

@@ -2,7 +2,7 @@ import type { TCompanyConfiguration } from '@cloud-portal/contract/company/get-c
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
 
 /** The company's support hours in the page's words: every piece a sentence needs. */
-export type TSupportHoursText = {
+type TSupportHoursText = {
   /** "Monday to Friday", "월요일~금요일". */
   days: string;
   opensAt: string;

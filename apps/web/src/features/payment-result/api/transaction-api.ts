@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TOrderStatusResponse } from '@cloud-portal/contract/orders/get-order-status';
 import { apiPost } from '@/lib/api-client';
-import { orderStatusQueryKey } from './get-order-status';
+import { orderStatusQueryKey } from '@/lib/order-status-api';
 
 /**
  * The return address's fields, as strings, and the order's id (ZTransactionApiRequest takes any
  * further field the gateway sent).
  */
-export type TransactionApiBody = Record<string, string> & { orderID: string };
+type TransactionApiBody = Record<string, string> & { orderID: string };
 
 /**
  * POST /api/virtualMachine/transactionApi: the server asks the order's gateway for its status

@@ -3,7 +3,7 @@ import { isApiError } from '../../../lib/api-client';
 import { purchaseResultPath } from './order-reference';
 
 /** What a return page shows for its order. */
-export type PaymentView =
+type PaymentView =
   | { kind: 'pending' }
   | { kind: 'stillConfirming'; order: TOrderStatusResponse }
   | { kind: 'redirect'; to: string }

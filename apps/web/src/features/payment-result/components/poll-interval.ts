@@ -1,7 +1,7 @@
 /** How long the return page keeps asking for the order's status (the timing). */
-export const FAST_POLL_MS = 2_000;
-export const SLOW_POLL_MS = 5_000;
-export const FAST_POLL_WINDOW_MS = 30_000;
+const FAST_POLL_MS = 2_000;
+const SLOW_POLL_MS = 5_000;
+const FAST_POLL_WINDOW_MS = 30_000;
 export const POLL_LIMIT_MS = 180_000;
 
 /**

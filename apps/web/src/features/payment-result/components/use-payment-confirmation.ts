@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useOrderStatus } from '../api/get-order-status';
+import { useOrderStatus } from '@/lib/order-status-api';
 import { useTransactionApi } from '../api/transaction-api';
 import { buildTransactionApiBody } from './order-reference';
 import { decidePaymentView, isNotFoundError } from './payment-view';

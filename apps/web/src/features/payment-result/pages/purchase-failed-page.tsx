@@ -4,7 +4,7 @@ import { IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
 import { useContractMessages } from '@/lib/use-contract-messages';
-import { useOrderStatus } from '../api/get-order-status';
+import { useOrderStatus } from '@/lib/order-status-api';
 import { pickOrderReference, transactionStatusPath } from '../components/order-reference';
 import {
   NoReferencePanel,

@@ -8,7 +8,7 @@ import { ExternalLinkHint } from '@/components/external-link-hint';
 import { FactList } from '@/components/fact-list';
 import { formatAmount } from '@/lib/format-amount';
 import { useContractMessages } from '@/lib/use-contract-messages';
-import { useOrderStatus } from '../api/get-order-status';
+import { useOrderStatus } from '@/lib/order-status-api';
 import { pickOrderReference, transactionStatusPath } from '../components/order-reference';
 import {
   NoReferencePanel,

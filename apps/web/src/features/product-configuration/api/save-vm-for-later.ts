@@ -6,7 +6,7 @@ import type {
 import { apiPostForMessage, isApiError } from '@/lib/api-client';
 import { SAVED_ITEMS_QUERY_KEY } from '@/lib/saved-items-query-key';
 
-export type SaveVmForLaterInput = {
+type SaveVmForLaterInput = {
   productID: number;
   processorCount: number;
   memoryCount: number;

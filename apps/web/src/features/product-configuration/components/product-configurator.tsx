@@ -8,34 +8,50 @@ import {
   buyNowErrors,
   toPricedProduct,
 } from '@cloud-portal/contract/marketplace/configuration-rules';
-import type { TGetVmProductDetailsResponse } from '@cloud-portal/contract/marketplace/get-vm-product-details';
+import type {
+  TGetVmProductDetailsResponse,
+  TVmProductDetail,
+} from '@cloud-portal/contract/marketplace/get-vm-product-details';
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
-import { isApiError } from '@/lib/api-client';
-import { getFieldErrors } from '@/lib/error-message';
-import { showErrorToast, showSuccessToast } from '@/lib/notify';
-import { showFieldErrorToast, useClearFieldErrorToasts } from '@/lib/use-form-feedback';
-import { useContractMessages } from '@/lib/use-contract-messages';
-import { pageEnvironment } from '@/lib/page-environment';
-import { productDetailsQueryKey } from '../api/get-vm-product-details';
-import { VM_QUOTES_QUERY_ROOT } from '../api/get-vm-quote';
-import { isAlreadySavedError, useSaveVmForLater } from '../api/save-vm-for-later';
-import { AlreadySavedNotice } from './already-saved-notice';
-import { ConfigurationPanel } from './configuration-panel';
+import { orderMessages } from '@cloud-portal/contract/orders/order-messages';
+import { ORDER_KINDS } from '@cloud-portal/contract/orders/order-status';
 import {
   LazyBuyNowModal,
   LazyShareModal,
   preloadBuyNowDialogs,
   preloadShareDialog,
-} from './lazy-order-dialogs';
+} from '@/components/order-dialogs/lazy-order-dialogs';
+import { useBuyNow } from '@/components/order-dialogs/use-buy-now';
+import { isApiError } from '@/lib/api-client';
+import { getFieldErrors } from '@/lib/error-message';
+import { showErrorToast, showSuccessToast } from '@/lib/notify';
+import { showFieldErrorToast, useClearFieldErrorToasts } from '@/lib/use-form-feedback';
+import { useContractMessages } from '@/lib/use-contract-messages';
+import { osFamilyOf } from '@/lib/os-family';
+import { pageEnvironment } from '@/lib/page-environment';
+import { productPageUrl } from '@/lib/share-links';
+import { useCreateOrder } from '../api/create-order';
+import { productDetailsQueryKey } from '../api/get-vm-product-details';
+import { VM_QUOTES_QUERY_ROOT } from '../api/get-vm-quote';
+import { isAlreadySavedError, useSaveVmForLater } from '../api/save-vm-for-later';
+import { AlreadySavedNotice } from './already-saved-notice';
+import { ConfigurationPanel } from './configuration-panel';
 import { LicenceDownloadLink } from './licence-download-link';
+import { toCreateOrderRequest } from './order-request';
 import { unitOf } from './priced-product';
 import { ProductSummaryCard } from './product-summary-card';
 import { readInitialChoice } from './restore-query';
-import { productPageUrl } from './share-links';
 import { TotalValueTable } from './total-value-table';
-import { useBuyNow } from './use-buy-now';
 import { useConfiguration } from './use-configuration';
 import { useServerQuote } from './use-server-quote';
+
+/** The messages Buy Now can meet: the configuration's and the order's. */
+const BUY_NOW_TEXTS = { ...marketplaceMessages, ...orderMessages } as const;
+
+/** A Windows product with the licence flag needs the customer's Microsoft licence PDF. */
+function needsMicrosoftLicence(vm: TVmProductDetail): boolean {
+  return osFamilyOf(vm.osType) === 'windows' && vm.sendMailForLicense === 1;
+}
 
 type FieldErrors = { region: string | null; timePeriod: string | null };
 const NO_FIELD_ERRORS: FieldErrors = { region: null, timePeriod: null };
@@ -74,6 +90,8 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
   const regionRef = useRef<HTMLSelectElement>(null);
   const timePeriodRef = useRef<HTMLSelectElement>(null);
   const save = useSaveVmForLater();
+  const createOrder = useCreateOrder();
+  const buyNowMessages = useContractMessages('products', BUY_NOW_TEXTS);
   // The choice a save found already saved: the notice shows while that is still the choice.
   const choiceKey = JSON.stringify([choice.configuration, choice.timePeriod, choice.regionID]);
   const [alreadySavedKey, setAlreadySavedKey] = useState<string | null>(null);
@@ -84,13 +102,23 @@ export function ProductConfigurator({ details }: { details: TGetVmProductDetails
       queryClient.invalidateQueries({ queryKey: productDetailsQueryKey(vm.productID) }),
     ]);
 
+  // The order is created on the server, which re-prices it; the invoice screen
+  // (/purchasedetails/1) receives it in the navigation state.
   const purchase = useBuyNow({
-    details,
-    product,
-    choice,
-    quote: server.quote,
-    currency,
-    onStale: () => void refreshPrices(),
+    kind: ORDER_KINDS.newPurchase,
+    offer: { paymentGateway: details.paymentGateway, byPassflag: details.byPassflag, currency },
+    submit: (payment) =>
+      createOrder.mutateAsync(
+        toCreateOrderRequest(vm, product, choice, server.quote, currency, {
+          ...payment,
+          microsoftLicense: needsMicrosoftLicence(vm) ? 1 : 0,
+        }),
+      ),
+    // Prices or gateways this page no longer has right.
+    onRefused: (error) => {
+      if ([400, 409, 422].includes(error.httpStatus)) void refreshPrices();
+    },
+    messages: buyNowMessages,
   });
 
   const saveForLater = async () => {

@@ -4,7 +4,7 @@ import type { Configuration, Quote } from '@cloud-portal/contract/marketplace/co
 import { useVmQuote, type VmQuoteRequest } from '../api/get-vm-quote';
 
 /** How long the sliders must rest before the server is asked to confirm the bill. */
-export const QUOTE_DEBOUNCE_MS = 300;
+const QUOTE_DEBOUNCE_MS = 300;
 
 const isSameRequest = (a: VmQuoteRequest | null, b: VmQuoteRequest | null) =>
   a === b ||

@@ -25,7 +25,7 @@ export function fileNameFromDisposition(header: string | null): string {
  * Where the receipt is served, in `language`: the viewer and its Preview (a new tab) load it from
  * here themselves, since neither can send the page's language as a header.
  */
-export function receiptPdfPath(token: string, language: string): string {
+function receiptPdfPath(token: string, language: string): string {
   return `/api/invoice/pdf/${encodeURIComponent(token)}?lang=${encodeURIComponent(language)}`;
 }
 

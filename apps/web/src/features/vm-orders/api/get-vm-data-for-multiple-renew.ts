@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TGetVmDataForMultipleRenewResponse } from '@cloud-portal/contract/vms/renew-vm';
 import { apiPost } from '@/lib/api-client';
 
-export const multiRenewQueryKey = (vmIds: readonly number[]) =>
+const multiRenewQueryKey = (vmIds: readonly number[]) =>
   ['vmOrders', 'multiRenew', vmIds.join(',')] as const;
 
 /**

@@ -8,7 +8,7 @@ const DETAIL_PATHS: Record<BackupKind, string> = {
   Snapshot: 'virtualMachine/getVMDetailForSnapshotVm',
 };
 
-export const backupDetailQueryKey = (kind: BackupKind, vmId: number) =>
+const backupDetailQueryKey = (kind: BackupKind, vmId: number) =>
   ['vmOrders', 'backup', kind, vmId] as const;
 
 /**

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TGetVmDetailForRenewResponse } from '@cloud-portal/contract/vms/renew-vm';
 import { apiPost } from '@/lib/api-client';
 
-export const renewDetailQueryKey = (vmId: number) => ['vmOrders', 'renew', vmId] as const;
+const renewDetailQueryKey = (vmId: number) => ['vmOrders', 'renew', vmId] as const;
 
 /**
  * POST /api/virtualMachine/getVMDetailForRenew: the machine, its periods and the server's bill

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TUpdateVmDetailResponse } from '@cloud-portal/contract/vms/update-vm';
 import { apiPost } from '@/lib/api-client';
 
-export const updateDetailQueryKey = (vmId: number) => ['vmOrders', 'update', vmId] as const;
+const updateDetailQueryKey = (vmId: number) => ['vmOrders', 'update', vmId] as const;
 
 /**
  * POST /api/virtualMachine/getVMDetailForUpdateVM: the machine, its sliders, the days it has

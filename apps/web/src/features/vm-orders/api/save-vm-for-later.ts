@@ -6,7 +6,7 @@ import type {
 import { apiPostForMessage, isApiError } from '@/lib/api-client';
 import { SAVED_ITEMS_QUERY_KEY } from '@/lib/saved-items-query-key';
 
-export type SaveMachineInput = Omit<TSaveVmForLaterRequest, 'processorUnit' | 'totalAmount'> & {
+type SaveMachineInput = Omit<TSaveVmForLaterRequest, 'processorUnit' | 'totalAmount'> & {
   /** The new-purchase total the browser computed for this configuration (2-decimal string). */
   totalAmount: string;
 };

@@ -9,7 +9,7 @@ import {
 } from '@cloud-portal/contract/vms/backup-pricing';
 import type { BillSummaryRow } from './bill-table';
 import type { BillLabels } from './bill-labels';
-import type { ConvertibleBill } from './vm-order-kit';
+import type { UsdBill } from '@/components/order-dialogs/usd-conversion-modal';
 
 const ZERO = '0.00';
 
@@ -35,7 +35,7 @@ export function backupBill(
   quote: BackupQuote | null,
   taxPercent: number,
   labels: BillLabels,
-): { summary: BillSummaryRow[]; convertible: ConvertibleBill } {
+): { summary: BillSummaryRow[]; convertible: UsdBill } {
   const totalPrice = quote?.totalPrice ?? ZERO;
   const taxAmount = quote?.taxAmount ?? ZERO;
   const totalPayable = quote?.totalPayable ?? ZERO;

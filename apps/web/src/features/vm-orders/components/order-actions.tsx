@@ -1,11 +1,23 @@
 import { Button } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { productShareUrl } from './share-target';
-import type { useVmBuyNow } from './use-vm-buy-now';
-import type { ConvertibleBill, ExtraBillRow, VmOrderKit } from './vm-order-kit';
+import {
+  LazyBuyNowModal,
+  LazyShareModal,
+  preloadBuyNowDialogs,
+  preloadShareDialog,
+} from '@/components/order-dialogs/lazy-order-dialogs';
+import type { useBuyNow } from '@/components/order-dialogs/use-buy-now';
+import type { ExtraBillRow, UsdBill } from '@/components/order-dialogs/usd-conversion-modal';
+import { productPageUrl } from '@/lib/share-links';
 
-type Purchase = ReturnType<typeof useVmBuyNow>;
+type Purchase = ReturnType<typeof useBuyNow>;
+
+/** Loads the dialogs' code before one opens: a pointer or the keyboard reached Buy Now or Share. */
+export function preloadOrderDialogs() {
+  preloadBuyNowDialogs();
+  preloadShareDialog();
+}
 
 /** Buy Now at the foot of an order screen's bill: busy while the order is being placed. */
 export function BuyNowButton({
@@ -39,19 +51,17 @@ export function BuyNowButton({
 }
 
 /**
- * An order screen's dialogs: the new purchase's Buy Now dialogs (choose a gateway, pay in US
- * dollars) with this screen's bill, and the share dialog when the screen shares its product.
+ * An order screen's dialogs: Buy Now's dialogs (choose a gateway, pay in US dollars) with this
+ * screen's bill, and the share dialog when the screen shares its product.
  */
 export function OrderDialogs({
-  kit,
   purchase,
   bill,
   currency,
   share,
 }: {
-  kit: VmOrderKit;
   purchase: Purchase;
-  bill: { convertible: ConvertibleBill; extraRows?: readonly ExtraBillRow[] };
+  bill: { convertible: UsdBill; extraRows?: readonly ExtraBillRow[] };
   currency: string;
   share?: {
     isOpen: boolean;
@@ -62,14 +72,14 @@ export function OrderDialogs({
   return (
     <>
       {share && (
-        <kit.ShareModal
+        <LazyShareModal
           opened={share.isOpen}
           onClose={share.onClose}
-          url={productShareUrl(window.location.origin, share.product.productID)}
+          url={productPageUrl(window.location.origin, share.product.productID)}
           productName={share.product.productName}
         />
       )}
-      <kit.BuyNowModal
+      <LazyBuyNowModal
         step={purchase.step}
         gateways={purchase.offeredGateways}
         quote={bill.convertible}

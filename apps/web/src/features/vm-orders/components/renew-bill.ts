@@ -1,14 +1,14 @@
 import type { TMultiRenewQuote, TRenewQuote } from '@cloud-portal/contract/vms/renew-vm';
 import type { BillColumn, BillLine, BillSummaryRow } from './bill-table';
 import type { BillLabels } from './bill-labels';
-import type { ConvertibleBill, ExtraBillRow } from './vm-order-kit';
+import type { ExtraBillRow, UsdBill } from '@/components/order-dialogs/usd-conversion-modal';
 
-export type ScreenBill = {
+type ScreenBill = {
   columns: BillColumn[];
   lines: BillLine[];
   summary: BillSummaryRow[];
   /** The figures the PayPal ZAR dialog converts, and the lines it adds (arrears). */
-  convertible: ConvertibleBill;
+  convertible: UsdBill;
   extraRows: ExtraBillRow[];
 };
 

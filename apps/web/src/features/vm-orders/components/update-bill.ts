@@ -1,7 +1,7 @@
 import type { UpdateQuote } from '@cloud-portal/contract/vms/update-pricing';
 import type { BillColumn, BillLine, BillSummaryRow } from './bill-table';
 import type { BillLabels } from './bill-labels';
-import type { ConvertibleBill } from './vm-order-kit';
+import type { UsdBill } from '@/components/order-dialogs/usd-conversion-modal';
 
 /**
  * §2.3: the update bill lists only the lines whose size changes (Item, Available Size, Updated
@@ -14,7 +14,7 @@ export function updateBill(
   columns: BillColumn[];
   lines: BillLine[];
   summary: BillSummaryRow[];
-  convertible: ConvertibleBill;
+  convertible: UsdBill;
 } {
   return {
     columns: [

@@ -5,7 +5,7 @@ import { FactList } from '@/components/fact-list';
 import { OsImage } from '@/components/os-image';
 import { formatAmount } from '@/lib/format-amount';
 
-export type VmCardFacts = {
+type VmCardFacts = {
   vmName: string;
   osType: string;
   imagePath: string | null;

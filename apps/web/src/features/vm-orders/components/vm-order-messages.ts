@@ -6,7 +6,7 @@ import { updateMessages } from '@cloud-portal/contract/vms/update-pricing';
 import { vmActionMessages } from '@cloud-portal/contract/vms/vm-action-rules';
 
 /** §8 "Blocked VM tooltips": what the API answers (403) for a blocked machine, word for word. */
-export const blockedMessages = {
+const blockedMessages = {
   blockedRenew: 'This VM is blocked by admin, so you are not able to renew the VM.',
   blockedUpdate: 'This VM is blocked by admin, so you are not able to update the VM.',
   blockedClone: 'This VM is blocked by admin, so you are not able to clone the VM.',

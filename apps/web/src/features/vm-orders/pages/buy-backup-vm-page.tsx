@@ -24,9 +24,12 @@ import {
 } from '@cloud-portal/contract/vms/backup-pricing';
 import type { TCloneVmDetailResponse } from '@cloud-portal/contract/vms/clone-vm';
 import { showFieldErrorToast, useClearFieldErrorToasts } from '@/lib/use-form-feedback';
+import { useBuyNow } from '@/components/order-dialogs/use-buy-now';
 import { createBackupOrder } from '../api/create-backup-order';
 import { useVmDetailForBackup } from '../api/get-vm-detail-for-backup';
-import { BuyNowButton, OrderDialogs } from '../components/order-actions';
+import { onOrderRefused, paymentFields } from '../components/order-submission';
+import { useVmOrderMessages } from '../components/vm-order-texts';
+import { BuyNowButton, OrderDialogs, preloadOrderDialogs } from '../components/order-actions';
 import { useGoBack } from '../components/back-to-previous';
 import { backupBill, quoteBackupChoice } from '../components/backup-bill';
 import { BillTable } from '../components/bill-table';
@@ -34,27 +37,21 @@ import { FixedSpecifications } from '../components/fixed-specifications';
 import { machineSpecifications } from '../components/machine-specifications';
 import { BACKUP_KIND_PARAM, initialBackupKind, readVmId } from '../components/route-values';
 import { useBillLabels } from '../components/use-bill-labels';
-import { useVmBuyNow } from '../components/use-vm-buy-now';
 import { VmCard } from '../components/vm-card';
 import { VmLoadState } from '../components/vm-load-state';
 import { VmOrderColumns, VmOrderFrame } from '../components/vm-order-frame';
-import type { VmOrderKit, VmOrderPageProps } from '../components/vm-order-kit';
-import { useVmOrderMessages } from '../components/vm-order-texts';
-
-/** What the Backup tab's confirm passes on: the type the customer already chose there. */
-export type BackupNavigationState = { cloneOptionType?: BackupKind };
 
 /** /buyclonevm/{id} (vm-lifecycle.md §2.2): a clone of one of the customer's machines. */
-export function BuyCloneVmPage({ kit }: VmOrderPageProps) {
-  return <BuyBackupVmPage kind="Clone" kit={kit} />;
+export function BuyCloneVmPage() {
+  return <BuyBackupVmPage kind="Clone" />;
 }
 
 /** /buysnapshotvm/{id} (vm-lifecycle.md §2.2): a snapshot (disks only) of one of their machines. */
-export function BuySnapshotVmPage({ kit }: VmOrderPageProps) {
-  return <BuyBackupVmPage kind="Snapshot" kit={kit} />;
+export function BuySnapshotVmPage() {
+  return <BuyBackupVmPage kind="Snapshot" />;
 }
 
-function BuyBackupVmPage({ kind, kit }: { kind: BackupKind; kit: VmOrderKit }) {
+function BuyBackupVmPage({ kind }: { kind: BackupKind }) {
   const { t } = useTranslation('vmOrders');
   const vmId = readVmId(useParams().id);
   const location = useLocation();
@@ -78,7 +75,7 @@ function BuyBackupVmPage({ kind, kit }: { kind: BackupKind; kit: VmOrderKit }) {
           <BuyBackupVm
             key={`${kind}-${data.VMDetail.ID}`}
             data={data}
-            kit={kit}
+
             initialKind={initialKind}
             onKindChange={rememberKind}
             onRefresh={() => void detail.refetch()}
@@ -94,19 +91,18 @@ const NO_ERRORS: FieldErrors = { cloneDuration: null, cloneOptionType: null };
 
 function BuyBackupVm({
   data,
-  kit,
   initialKind,
   onKindChange,
   onRefresh,
 }: {
   data: TCloneVmDetailResponse;
-  kit: VmOrderKit;
   initialKind: BackupKind;
   onKindChange: (kind: BackupKind) => void;
   onRefresh: () => void;
 }) {
   const { t } = useTranslation('vmOrders');
-  const { translateMessage } = useVmOrderMessages();
+  const messages = useVmOrderMessages();
+  const { translateMessage } = messages;
   const labels = useBillLabels();
   const goBack = useGoBack();
   const vm = data.VMDetail;
@@ -137,7 +133,7 @@ function BuyBackupVm({
   const durationType = choice.cloneDurationType || 'Daily';
   const maxCount = data.duration.find((option) => option.type === durationType)?.maxCount;
 
-  const purchase = useVmBuyNow({
+  const purchase = useBuyNow({
     kind: 2,
     offer: {
       paymentGateway: data.paymentGateway,
@@ -157,10 +153,10 @@ function BuyBackupVm({
         taxAmount: quote?.taxAmount,
         totalAmount: quote?.totalPayable ?? '0.00',
         currency: vm.currency,
-        ...payment,
+        ...paymentFields(payment),
       }),
-    onPriceChanged: onRefresh,
-    onUnavailable: goBack,
+    onRefused: onOrderRefused({ onPriceChanged: onRefresh, onUnavailable: goBack }),
+    messages,
   });
 
   const update = (next: Partial<BackupChoice>) => {
@@ -227,8 +223,8 @@ function BuyBackupVm({
                   variant="default"
                   leftSection={<IconShare size={18} aria-hidden />}
                   onClick={() => setIsShareOpen(true)}
-                  onPointerEnter={kit.preloadDialogs}
-                  onFocus={kit.preloadDialogs}
+                  onPointerEnter={preloadOrderDialogs}
+                  onFocus={preloadOrderDialogs}
                   aria-haspopup="dialog"
                 >
                   {t('actions.share')}
@@ -346,12 +342,11 @@ function BuyBackupVm({
               summary={bill.summary}
               currency={vm.currency}
             />
-            <BuyNowButton purchase={purchase} onIntent={kit.preloadDialogs} onClick={buyNow} />
+            <BuyNowButton purchase={purchase} onIntent={preloadOrderDialogs} onClick={buyNow} />
           </>
         }
       />
       <OrderDialogs
-        kit={kit}
         purchase={purchase}
         bill={bill}
         currency={vm.currency}

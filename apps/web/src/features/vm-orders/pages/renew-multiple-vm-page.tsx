@@ -10,17 +10,18 @@ import type {
 } from '@cloud-portal/contract/vms/renew-vm';
 import { FactList } from '@/components/fact-list';
 import { formatAmount } from '@/lib/format-amount';
+import { useBuyNow } from '@/components/order-dialogs/use-buy-now';
 import { useVmDataForMultipleRenew } from '../api/get-vm-data-for-multiple-renew';
 import { renewSelectedVm } from '../api/renew-selected-vm';
-import { BuyNowButton, OrderDialogs } from '../components/order-actions';
+import { onOrderRefused, paymentFields } from '../components/order-submission';
+import { useVmOrderMessages } from '../components/vm-order-texts';
+import { BuyNowButton, OrderDialogs, preloadOrderDialogs } from '../components/order-actions';
 import { useGoBack } from '../components/back-to-previous';
 import { BillTable } from '../components/bill-table';
 import { multiRenewBill } from '../components/renew-bill';
 import { useBillLabels } from '../components/use-bill-labels';
-import { useVmBuyNow } from '../components/use-vm-buy-now';
 import { VmLoadState } from '../components/vm-load-state';
 import { VmOrderColumns, VmOrderFrame } from '../components/vm-order-frame';
-import type { VmOrderKit, VmOrderPageProps } from '../components/vm-order-kit';
 import classes from './renew-multiple-vm-page.module.css';
 
 /** Seven columns need a laptop's width; narrower screens get one card per VM. */
@@ -31,7 +32,7 @@ const TABLE_QUERY = '(min-width: 62em)';
  * renew-selection.ts), each renewed for its own period, one bill with the arrears summed, and Buy
  * Now → /purchasedetails/5.
  */
-export function RenewMultipleVmPage({ kit }: VmOrderPageProps) {
+export function RenewMultipleVmPage() {
   const { t } = useTranslation('vmOrders');
   const { value = '' } = useParams();
   const vmIds = useMemo(() => decodeRenewSelection(value), [value]);
@@ -43,7 +44,7 @@ export function RenewMultipleVmPage({ kit }: VmOrderPageProps) {
           <RenewMultipleVm
             data={data}
             vmIds={vmIds ?? []}
-            kit={kit}
+
             onRefresh={() => void detail.refetch()}
           />
         )}
@@ -55,16 +56,15 @@ export function RenewMultipleVmPage({ kit }: VmOrderPageProps) {
 function RenewMultipleVm({
   data,
   vmIds,
-  kit,
   onRefresh,
 }: {
   data: TGetVmDataForMultipleRenewResponse;
   vmIds: readonly number[];
-  kit: VmOrderKit;
   onRefresh: () => void;
 }) {
   const { t } = useTranslation('vmOrders');
   const labels = useBillLabels();
+  const messages = useVmOrderMessages();
   const goBack = useGoBack();
   const isTable = useViewportQuery(TABLE_QUERY);
   const listHeadingId = useId();
@@ -75,17 +75,17 @@ function RenewMultipleVm({
     mixedTax: t('bill.mixedTax'),
   });
 
-  const purchase = useVmBuyNow({
+  const purchase = useBuyNow({
     kind: 5,
     offer: { paymentGateway: data.paymentGateway, byPassflag: data.byPassflag, currency },
     submit: (payment) =>
       renewSelectedVm({
         renewVMData: [...vmIds],
         totalAmount: data.quote.totalPayable,
-        ...payment,
+        ...paymentFields(payment),
       }),
-    onPriceChanged: onRefresh,
-    onUnavailable: goBack,
+    onRefused: onOrderRefused({ onPriceChanged: onRefresh, onUnavailable: goBack }),
+    messages,
   });
 
   return (
@@ -125,13 +125,13 @@ function RenewMultipleVm({
             />
             <BuyNowButton
               purchase={purchase}
-              onIntent={kit.preloadDialogs}
+              onIntent={preloadOrderDialogs}
               onClick={purchase.start}
             />
           </>
         }
       />
-      <OrderDialogs kit={kit} purchase={purchase} bill={bill} currency={currency} />
+      <OrderDialogs purchase={purchase} bill={bill} currency={currency} />
     </>
   );
 }

@@ -7,19 +7,19 @@ import { hidesSpecifications } from '@cloud-portal/contract/marketplace/configur
 import { marketplaceMessages } from '@cloud-portal/contract/marketplace/marketplace-messages';
 import type { TGetVmDetailForRenewResponse } from '@cloud-portal/contract/vms/renew-vm';
 import { showFieldErrorToast, useClearFieldErrorToasts } from '@/lib/use-form-feedback';
+import { useBuyNow } from '@/components/order-dialogs/use-buy-now';
 import { useVmDetailForRenew } from '../api/get-vm-detail-for-renew';
 import { renewVm } from '../api/renew-vm';
-import { BuyNowButton, OrderDialogs } from '../components/order-actions';
+import { onOrderRefused, paymentFields } from '../components/order-submission';
+import { useVmOrderMessages } from '../components/vm-order-texts';
+import { BuyNowButton, OrderDialogs, preloadOrderDialogs } from '../components/order-actions';
 import { BillTable } from '../components/bill-table';
 import { FixedSpecifications } from '../components/fixed-specifications';
 import { PeriodSelect } from '../components/period-select';
 import { readVmId } from '../components/route-values';
-import { useVmBuyNow } from '../components/use-vm-buy-now';
 import { VmCard } from '../components/vm-card';
 import { VmLoadState } from '../components/vm-load-state';
 import { VmOrderColumns, VmOrderFrame } from '../components/vm-order-frame';
-import type { VmOrderKit, VmOrderPageProps } from '../components/vm-order-kit';
-import { useVmOrderMessages } from '../components/vm-order-texts';
 import { useGoBack } from '../components/back-to-previous';
 import { renewBill } from '../components/renew-bill';
 import { SaveMachineButton } from '../components/save-machine-button';
@@ -29,7 +29,7 @@ import { useBillLabels } from '../components/use-bill-labels';
  * /renewvm/{id} (vm-lifecycle.md §2.2, §9): the machine's card, its sizes (kept), the renewal
  * period, the bill the server priced for it (items, tax, arrears) and Buy Now → /purchasedetails/3.
  */
-export function RenewVmPage({ kit }: VmOrderPageProps) {
+export function RenewVmPage() {
   const { t } = useTranslation('vmOrders');
   const vmId = readVmId(useParams().id);
   const detail = useVmDetailForRenew(vmId);
@@ -40,7 +40,7 @@ export function RenewVmPage({ kit }: VmOrderPageProps) {
           <RenewVm
             key={data.VMDetail.ID}
             data={data}
-            kit={kit}
+
             onRefresh={() => void detail.refetch()}
           />
         )}
@@ -58,15 +58,14 @@ function initialPeriod(data: TGetVmDetailForRenewResponse): number {
 
 function RenewVm({
   data,
-  kit,
   onRefresh,
 }: {
   data: TGetVmDetailForRenewResponse;
-  kit: VmOrderKit;
   onRefresh: () => void;
 }) {
   const { t } = useTranslation('vmOrders');
-  const { translateMessage } = useVmOrderMessages();
+  const messages = useVmOrderMessages();
+  const { translateMessage } = messages;
   const goBack = useGoBack();
   const vm = data.VMDetail;
   const [days, setDays] = useState(() => initialPeriod(data));
@@ -97,7 +96,7 @@ function RenewVm({
   );
   const bill = renewBill(quote, vm.taxValue, labels);
 
-  const purchase = useVmBuyNow({
+  const purchase = useBuyNow({
     kind: 3,
     offer: {
       paymentGateway: data.paymentGateway,
@@ -109,10 +108,10 @@ function RenewVm({
         productID: vm.ID,
         timePeriod: days,
         totalAmount: quote?.totalPayable ?? '0.00',
-        ...payment,
+        ...paymentFields(payment),
       }),
-    onPriceChanged: onRefresh,
-    onUnavailable: goBack,
+    onRefused: onOrderRefused({ onPriceChanged: onRefresh, onUnavailable: goBack }),
+    messages,
   });
 
   const buyNow = () => {
@@ -168,8 +167,8 @@ function RenewVm({
                     variant="default"
                     leftSection={<IconShare size={18} aria-hidden />}
                     onClick={() => setIsShareOpen(true)}
-                    onPointerEnter={kit.preloadDialogs}
-                    onFocus={kit.preloadDialogs}
+                    onPointerEnter={preloadOrderDialogs}
+                    onFocus={preloadOrderDialogs}
                     aria-haspopup="dialog"
                   >
                     {t('actions.share')}
@@ -237,12 +236,11 @@ function RenewVm({
               summary={bill.summary}
               currency={vm.currency}
             />
-            <BuyNowButton purchase={purchase} onIntent={kit.preloadDialogs} onClick={buyNow} />
+            <BuyNowButton purchase={purchase} onIntent={preloadOrderDialogs} onClick={buyNow} />
           </>
         }
       />
       <OrderDialogs
-        kit={kit}
         purchase={purchase}
         bill={bill}
         currency={vm.currency}

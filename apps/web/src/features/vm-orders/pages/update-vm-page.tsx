@@ -23,9 +23,12 @@ import { totalDiskGb } from '@cloud-portal/contract/vms/machine-sizes';
 import { isApiError } from '@/lib/api-client';
 import { formatAmount } from '@/lib/format-amount';
 import { showErrorToast } from '@/lib/notify';
+import { useBuyNow } from '@/components/order-dialogs/use-buy-now';
 import { useVmDetailForUpdate } from '../api/get-vm-detail-for-update';
 import { updateVm } from '../api/update-vm';
-import { BuyNowButton, OrderDialogs } from '../components/order-actions';
+import { onOrderRefused, paymentFields } from '../components/order-submission';
+import { useVmOrderMessages } from '../components/vm-order-texts';
+import { BuyNowButton, OrderDialogs, preloadOrderDialogs } from '../components/order-actions';
 import { useGoBack } from '../components/back-to-previous';
 import { BillTable } from '../components/bill-table';
 import { readVmId } from '../components/route-values';
@@ -42,7 +45,6 @@ import {
   type RamAndCpuChoice,
 } from '../components/update-choice';
 import { useBillLabels } from '../components/use-bill-labels';
-import { useVmBuyNow } from '../components/use-vm-buy-now';
 import { VmCard } from '../components/vm-card';
 import {
   VmLoadError,
@@ -50,15 +52,13 @@ import {
   VmOrderFrame,
   VmOrderSkeleton,
 } from '../components/vm-order-frame';
-import type { VmOrderKit, VmOrderPageProps } from '../components/vm-order-kit';
-import { useVmOrderMessages } from '../components/vm-order-texts';
 
 /**
  * /updatevm/{id} (vm-lifecycle.md §2.3): add a disk, or change RAM, CPU and disk; the bill of the
  * changed lines, priced for the days the machine has left; the power-off notice and consent; Buy
  * Now → /purchasedetails/4. A load the server refuses goes back with its message.
  */
-export function UpdateVmPage({ kit }: VmOrderPageProps) {
+export function UpdateVmPage() {
   const { t } = useTranslation('vmOrders');
   const { translateMessage, translateError } = useVmOrderMessages();
   const goBack = useGoBack();
@@ -84,7 +84,7 @@ export function UpdateVmPage({ kit }: VmOrderPageProps) {
         <UpdateVm
           key={detail.data.VMDetail.ID}
           data={detail.data}
-          kit={kit}
+
           onRefresh={() => void detail.refetch()}
         />
       ) : detail.isError && !refused ? (
@@ -103,17 +103,10 @@ export function UpdateVmPage({ kit }: VmOrderPageProps) {
 const PROBLEM_TOAST = 'update-problem';
 const CONSENT_TOAST = 'update-consent';
 
-function UpdateVm({
-  data,
-  kit,
-  onRefresh,
-}: {
-  data: TUpdateVmDetailResponse;
-  kit: VmOrderKit;
-  onRefresh: () => void;
-}) {
+function UpdateVm({ data, onRefresh }: { data: TUpdateVmDetailResponse; onRefresh: () => void }) {
   const { t, i18n } = useTranslation('vmOrders');
-  const { translateMessage } = useVmOrderMessages();
+  const messages = useVmOrderMessages();
+  const { translateMessage } = messages;
   const labels = useBillLabels();
   const goBack = useGoBack();
   const vm = data.VMDetail;
@@ -150,7 +143,7 @@ function UpdateVm({
   const costOf = (item: string) =>
     money(quote.lines.find((line) => line.item === item)?.price ?? '0.00');
 
-  const purchase = useVmBuyNow({
+  const purchase = useBuyNow({
     kind: 4,
     offer: {
       paymentGateway: data.paymentGateway,
@@ -175,10 +168,10 @@ function UpdateVm({
         totalAmount: quote.totalPayable,
         currency: vm.currency,
         allowsPowerCycle: needsConsent && allowsPowerCycle,
-        ...payment,
+        ...paymentFields(payment),
       }),
-    onPriceChanged: onRefresh,
-    onUnavailable: goBack,
+    onRefused: onOrderRefused({ onPriceChanged: onRefresh, onUnavailable: goBack }),
+    messages,
   });
 
   const changed = () => {
@@ -262,8 +255,8 @@ function UpdateVm({
                     variant="default"
                     leftSection={<IconShare size={18} aria-hidden />}
                     onClick={() => setIsShareOpen(true)}
-                    onPointerEnter={kit.preloadDialogs}
-                    onFocus={kit.preloadDialogs}
+                    onPointerEnter={preloadOrderDialogs}
+                    onFocus={preloadOrderDialogs}
                     aria-haspopup="dialog"
                   >
                     {t('actions.share')}
@@ -440,7 +433,7 @@ function UpdateVm({
             />
             <BuyNowButton
               purchase={purchase}
-              onIntent={kit.preloadDialogs}
+              onIntent={preloadOrderDialogs}
               onClick={buyNow}
               isDisabled={isFixed}
             />
@@ -448,7 +441,6 @@ function UpdateVm({
         }
       />
       <OrderDialogs
-        kit={kit}
         purchase={purchase}
         bill={bill}
         currency={vm.currency}
