@@ -11,7 +11,7 @@ import {
   expectRefusal,
   waitForState,
   type DriverHarness,
-} from '../driver-contract';
+} from '../../../test/support/driver-contract';
 import { InvalidHypervisorOptions, type MachineSpec } from '../provider';
 import {
   connectHypervisor,
