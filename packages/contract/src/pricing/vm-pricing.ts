@@ -88,17 +88,6 @@ export function renewArrears(cost: Minor, tax: Minor, daysExtended: number): Min
   return daysExtended > 0 ? mulDivRound(cost + tax, daysExtended, DAYS_PER_PRICED_PERIOD) : 0;
 }
 
-/** A renewal of several VMs: price + tax + the sum of each VM's arrears. */
-export function quoteRenewal(vms: { cost: Minor; daysExtended: number }[], taxBasisPoints: number) {
-  const price = vms.reduce((sum, vm) => sum + vm.cost, 0);
-  const tax = percentOf(price, taxBasisPoints);
-  const arrears = vms.reduce(
-    (sum, vm) => sum + renewArrears(vm.cost, percentOf(vm.cost, taxBasisPoints), vm.daysExtended),
-    0,
-  );
-  return { price, tax, arrears, totalPayable: price + tax + arrears };
-}
-
 // Backups (clones and snapshots) are priced in vms/backup-pricing.ts (ADR 019).
 
 /** PayPal does not take ZAR (§9): rand cents to US cents at 1 ZAR = 0.063 USD, rounded half up. */
