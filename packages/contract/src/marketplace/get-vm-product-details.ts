@@ -7,9 +7,8 @@ import { zAmount, ZFilterOption, zFlag, ZSpecificationLine, zProductId } from '.
  * (vm-lifecycle.md §3 "Product details response"). The spec gives this call no path.
  */
 export const ZGetVmProductDetailsRequest = z.object({ productID: zProductId });
-export type TGetVmProductDetailsRequest = z.input<typeof ZGetVmProductDetailsRequest>;
 
-export const ZVmProductDetail = z.object({
+const ZVmProductDetail = z.object({
   productID: z.number().int(),
   productName: z.string(),
   productDescription: z.string(),

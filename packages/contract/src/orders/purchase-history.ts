@@ -5,7 +5,7 @@ import { zAmount } from '../marketplace/catalogue-schemas';
  * A purchase history row (vm-lifecycle.md §3, §2.7). `ID` is the purchase (order) id;
  * `receiptToken` opens its receipt and is null until the purchase is complete.
  */
-export const ZPurchaseHistoryRow = z.object({
+const ZPurchaseHistoryRow = z.object({
   ID: z.number().int(),
   orderID: z.string(),
   vmName: z.string(),

@@ -7,7 +7,7 @@ export const ZAR_TO_USD_RATE = { numerator: 63, denominator: 1000 } as const; //
 
 export type SpecificationName = 'Memory' | 'Disk' | 'Processor';
 
-export type PricedLine = { name: SpecificationName; count: number; costPerUnit: Minor };
+type PricedLine = { name: SpecificationName; count: number; costPerUnit: Minor };
 
 /** A line's cost for 30 days: count × cost per unit (§2.1). */
 export function lineCost(count: number, costPerUnit: Minor): Minor {
@@ -38,7 +38,7 @@ const discountOf = (name: SpecificationName, discounts: Discounts) =>
 export const TAX_BASES = ['beforeDiscount', 'afterDiscount'] as const;
 export type TaxBasis = (typeof TAX_BASES)[number];
 
-export type VmQuote = {
+type VmQuote = {
   lines: { name: SpecificationName; count: number; cost: Minor; discount: Minor }[];
   total: Minor;
   discount: Minor;

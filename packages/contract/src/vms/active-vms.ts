@@ -23,7 +23,7 @@ const zFlag = z.union([z.literal(0), z.literal(1)]);
  * clones and snapshots, listed by GET /api/vmAction/vmBackups?vmId=ID: the clone icon's nested
  * rows) are the portal's additions.
  */
-export const ZActiveVm = z.object({
+const ZActiveVm = z.object({
   ID: z.number().int(),
   vmName: z.string(),
   aliasName: z.string().nullable(),

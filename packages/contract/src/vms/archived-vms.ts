@@ -9,7 +9,7 @@ const zFlag = z.union([z.literal(0), z.literal(1)]);
  * and snapshots the machine has (its nested rows, §2.7 Archived: one page of them from
  * GET /api/vmAction/vmBackups?vmId=ID).
  */
-export const ZArchivedVm = z.object({
+const ZArchivedVm = z.object({
   ID: z.number().int(),
   vmName: z.string(),
   aliasName: z.string().nullable(),

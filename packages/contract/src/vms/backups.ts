@@ -19,7 +19,7 @@ export const VM_BACKUP_STATUSES = [
 export type VmBackupStatus = (typeof VM_BACKUP_STATUSES)[number];
 
 /** §3 "Clone or snapshot row" in the spec's wire names, plus the portal's id, status and dates. */
-export const ZVmBackup = z.object({
+const ZVmBackup = z.object({
   /** The backup's own id. */
   ID: z.number().int(),
   /** The machine it is a backup of (virtual_machines.id). */
@@ -60,7 +60,6 @@ export const ZVmBackupsQuery = z.object({
   vmId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 });
-export type TVmBackupsQuery = z.input<typeof ZVmBackupsQuery>;
 
 export const ZVmBackupsPage = z.object({
   rows: z.array(ZVmBackup),
@@ -98,7 +97,6 @@ export type TViewCloneVmResponse = z.infer<typeof ZViewCloneVmResponse>;
 
 /** POST /api/vmAction/deleteCloneVirtualMachine (the parent machine must be shut off: 400). */
 export const ZDeleteCloneVmRequest = z.object({ provider: zProvider, cloneVMUUID: zBackupUuid });
-export type TDeleteCloneVmRequest = z.input<typeof ZDeleteCloneVmRequest>;
 
 /**
  * POST /api/vmAction/deleteSnapshot (the parent machine must be shut off: 400). The spec writes
@@ -122,7 +120,6 @@ export const ZDeleteSnapshotRequest = z
     }
     return { provider: value.provider, snapshotVMUUID: uuid };
   });
-export type TDeleteSnapshotRequest = z.input<typeof ZDeleteSnapshotRequest>;
 
 /** What a delete answers: the backup, now deleted. */
 export const ZBackupDeletedResponse = z.object({

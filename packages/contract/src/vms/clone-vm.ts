@@ -23,10 +23,9 @@ const zVmId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** POST getVMDetailForCloneVm, getVMDetailForSnapshotVm, getVMDetailForUpdateVM. */
 export const ZVmDetailRequest = z.object({ productID: zProductId });
-export type TVmDetailRequest = z.input<typeof ZVmDetailRequest>;
 
 /** The machine's states the portal records (virtual_machines.status, deleted ones excluded). */
-export const VM_ORDER_DETAIL_STATUSES = [
+const VM_ORDER_DETAIL_STATUSES = [
   'provisioning',
   'running',
   'shutoff',
@@ -113,7 +112,7 @@ export const ZVmOrderCatalogue = z.object({
 });
 
 /** One period option of a backup's duration (§2.2: Daily, Weekly, Monthly). */
-export const ZBackupDurationOption = z.object({
+const ZBackupDurationOption = z.object({
   type: z.enum(BACKUP_DURATION_TYPES),
   /** §9: hours per unit of the count. */
   hours: z.number().int(),
@@ -128,7 +127,7 @@ export const BACKUP_DURATION_OPTIONS = BACKUP_DURATION_TYPES.map((type) => ({
 }));
 
 /** The server's bill of a clone or snapshot (backup-pricing.ts `quoteBackup`). */
-export const ZBackupQuote = z.object({
+const ZBackupQuote = z.object({
   cloneOptionType: z.enum(BACKUP_KINDS),
   cloneDuration: z.number().int(),
   cloneDurationType: z.enum(BACKUP_DURATION_TYPES),
@@ -139,7 +138,6 @@ export const ZBackupQuote = z.object({
   taxAmount: zAmount,
   totalPayable: zAmount,
 });
-export type TBackupQuote = z.infer<typeof ZBackupQuote>;
 
 /**
  * The answer of getVMDetailForCloneVm and getVMDetailForSnapshotVm: the machine, the catalogue,

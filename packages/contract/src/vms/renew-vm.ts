@@ -30,7 +30,7 @@ const zMoneyLine = z.object({
 });
 
 /** A machine's renewal bill (`toRenewQuote`). */
-export const ZRenewQuote = z.object({
+const ZRenewQuote = z.object({
   days: z.number().int(),
   lines: z.array(zMoneyLine),
   totalPrice: zAmount,
@@ -49,7 +49,6 @@ export type TRenewQuote = z.infer<typeof ZRenewQuote>;
 // POST /api/virtualMachine/getVMDetailForRenew
 
 export const ZGetVmDetailForRenewRequest = z.object({ productID: zVmId });
-export type TGetVmDetailForRenewRequest = z.input<typeof ZGetVmDetailForRenewRequest>;
 
 /**
  * §3 "VM detail for … renew": the machine as it is now (its sizes), priced from its product.
@@ -57,7 +56,7 @@ export type TGetVmDetailForRenewRequest = z.input<typeof ZGetVmDetailForRenewReq
  * `daysExtended` the whole days since its end date when that has passed (the arrears' days);
  * `parentVMId` is the machine itself (a renewal acts on no other machine).
  */
-export const ZRenewVmDetail = z.object({
+const ZRenewVmDetail = z.object({
   ID: z.number().int(),
   vmName: z.string(),
   aliasName: z.string().nullable(),
@@ -91,7 +90,6 @@ export const ZRenewVmDetail = z.object({
   endDate: z.string().nullable(),
   status: z.enum(RENEWABLE_VM_STATUSES),
 });
-export type TRenewVmDetail = z.infer<typeof ZRenewVmDetail>;
 
 export const ZGetVmDetailForRenewResponse = z.object({
   VMDetail: ZRenewVmDetail,
@@ -150,21 +148,20 @@ export type TRenewVmRequest = z.input<typeof ZRenewVmRequest>;
 // POST /api/virtualMachine/getVMDataForMultipleRenew
 
 /** 1–20 distinct machine ids (the /renewMultipleVM/{value} selection, renew-selection.ts). */
-export const zRenewSelection = z
+const zRenewSelection = z
   .array(zVmId)
   .min(1, 'Select at least one VM')
   .max(MAX_RENEW_SELECTION, `Select at most ${MAX_RENEW_SELECTION} VMs`)
   .refine((ids) => new Set(ids).size === ids.length, 'Each VM can be selected once');
 
 export const ZGetVmDataForMultipleRenewRequest = z.object({ renewVMData: zRenewSelection });
-export type TGetVmDataForMultipleRenewRequest = z.input<typeof ZGetVmDataForMultipleRenewRequest>;
 
 /**
  * One machine of §3 "Multi-renew data". Each is renewed for its own current period (`renewDays`,
  * the machine's period in days); `vm_Cost` is the price for that period, `daysExtended` the days
  * of arrears, `arrears` their amount and `totalPayable` the machine's share of the bill.
  */
-export const ZMultiRenewVm = z.object({
+const ZMultiRenewVm = z.object({
   ID: z.number().int(),
   vmName: z.string(),
   aliasName: z.string().nullable(),
@@ -188,7 +185,7 @@ export const ZMultiRenewVm = z.object({
 export type TMultiRenewVm = z.infer<typeof ZMultiRenewVm>;
 
 /** The multi-renew bill (§2.4): Total Price, Tax, "Arrears for N Days", Total Payable Amount. */
-export const ZMultiRenewQuote = z.object({
+const ZMultiRenewQuote = z.object({
   totalPrice: zAmount,
   taxAmount: zAmount,
   /** N of "Arrears for N Days": the largest of the machines' days extended. */
@@ -250,7 +247,7 @@ const zAnyCount = z.union([z.number(), z.string().max(40)]);
  * answers it with each VMProductDetail entry), else its `vmName` among the customer's machines.
  * The sizes and amounts are the client's copy and are not used: the server prices.
  */
-export const ZMultiRenewDataEntry = z
+const ZMultiRenewDataEntry = z
   .object({
     ID: zVmId.optional(),
     vmName: z.string().trim().min(1).max(200).optional(),

@@ -14,7 +14,7 @@ export type RenewalVmStatus = (typeof RENEWAL_VM_STATUSES)[number];
  * the checkbox is disabled and the row says Renewed (§4). `startDate` and `endDate` are ISO
  * instants. `status` is the portal's addition (expired and archived rows are badged).
  */
-export const ZRenewalVm = z.object({
+const ZRenewalVm = z.object({
   ID: z.number().int(),
   vmName: z.string(),
   aliasName: z.string().nullable(),

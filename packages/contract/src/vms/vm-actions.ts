@@ -65,7 +65,6 @@ export type TPowerRequest = z.input<typeof ZPowerRequest>;
 
 /** POST /api/vmAction/getVMStatus. */
 export const ZVmStatusRequest = z.object({ virDomainUUID: zVirDomainUuid });
-export type TVmStatusRequest = z.input<typeof ZVmStatusRequest>;
 
 /** The answer of a power call (the state right after the hypervisor accepted it) and of getVMStatus. */
 export const ZVmStateResponse = z.object({ state: z.enum(VM_LIVE_STATES) });

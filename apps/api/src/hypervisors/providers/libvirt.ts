@@ -89,7 +89,7 @@ import {
  * driver makes before a change (archived, kind) are not atomic with it.
  */
 
-export const LIBVIRT_ID = 'libvirt';
+const LIBVIRT_ID = 'libvirt';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Pool, network and volume names: what libvirt takes and never an option to virsh. */
@@ -173,7 +173,7 @@ const libvirtOptionsSchema = z
       .default('portal-'),
   })
   .strict();
-export type LibvirtOptions = z.infer<typeof libvirtOptionsSchema>;
+type LibvirtOptions = z.infer<typeof libvirtOptionsSchema>;
 
 export function parseLibvirtOptions(options: unknown): LibvirtOptions {
   const parsed = libvirtOptionsSchema.safeParse(options ?? {});

@@ -36,7 +36,7 @@ const simulatorOptionsSchema = z
     operationMs: z.number().int().min(0).max(600_000).default(3_000),
   })
   .strict();
-export type SimulatorOptions = z.infer<typeof simulatorOptionsSchema>;
+type SimulatorOptions = z.infer<typeof simulatorOptionsSchema>;
 
 /** How an injected fault strikes: the operation is accepted and ends `failed`, is refused at
  * once (`HypervisorRefused` 'rejected'), or the hypervisor is unreachable (`HypervisorUnavailable`). */
@@ -49,7 +49,7 @@ type Row = typeof simulatedMachines.$inferSelect;
 type StoredState = 'provisioning' | 'running' | 'shutoff' | 'failed' | 'deleted';
 type Kind = 'machine' | 'clone' | 'snapshot';
 
-export function consoleUrlOf(uuid: string): string {
+function consoleUrlOf(uuid: string): string {
   return `/api/hypervisors/simulator/console/${uuid}`;
 }
 
@@ -534,7 +534,7 @@ export class SimulatorHypervisor implements Hypervisor {
   }
 }
 
-export function parseSimulatorOptions(options: unknown): SimulatorOptions {
+function parseSimulatorOptions(options: unknown): SimulatorOptions {
   const parsed = simulatorOptionsSchema.safeParse(options ?? {});
   if (!parsed.success) {
     throw new InvalidHypervisorOptions(

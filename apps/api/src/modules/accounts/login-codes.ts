@@ -24,7 +24,7 @@ type CodeDeps = { db: Database; mail: MailService; secret: string };
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A login waiting for its code, found by the reference its code page carries. */
-export type PendingLogin = {
+type PendingLogin = {
   id: number;
   reference: string;
   purpose: CodePurpose;

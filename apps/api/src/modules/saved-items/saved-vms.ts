@@ -12,7 +12,7 @@ import { isRegionOffered, quoteProductConfiguration } from '../marketplace/quote
 
 export const SAVED_VMS_PER_CUSTOMER = 100;
 
-export type SaveVmInput = {
+type SaveVmInput = {
   productId: number;
   memory: number;
   disk: number;

@@ -34,7 +34,7 @@ import { blockedMessage, findOwnVm, type VmOwner } from '../queries/own-vm';
  * one proceeds and the other is refused; a hypervisor that refuses gives the row back.
  */
 
-export type BackupDeps = { db: Database; hypervisors: HypervisorConnector; now?: () => Date };
+type BackupDeps = { db: Database; hypervisors: HypervisorConnector; now?: () => Date };
 
 type BackupRow = typeof vmBackups.$inferSelect;
 type VmRow = typeof virtualMachines.$inferSelect;

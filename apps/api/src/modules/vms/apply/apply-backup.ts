@@ -35,7 +35,7 @@ type BackupRow = typeof vmBackups.$inferSelect;
  * by a run that died between the hypervisor's answer and our write can be found (ADR 019). The
  * customer sees another (`backupDisplayName`).
  */
-export function backupNameOf(context: ApplyContext, kind: 'clone' | 'snapshot'): string {
+function backupNameOf(context: ApplyContext, kind: 'clone' | 'snapshot'): string {
   return `${context.vm.name} ${kind} order-${context.order.id}`.slice(0, NAME_LENGTH);
 }
 

@@ -40,7 +40,7 @@ export type ApplyContext = {
 };
 
 /** How long after payment a job keeps waiting on a busy machine or an unreachable hypervisor. */
-export const APPLY_DEADLINE_MS = 24 * 3_600_000;
+const APPLY_DEADLINE_MS = 24 * 3_600_000;
 
 /** The paid order of `kind` with its machine, or null when there is nothing to apply. */
 export async function loadApplyContext(
