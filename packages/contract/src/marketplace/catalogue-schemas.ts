@@ -83,6 +83,25 @@ export const ZSpecificationLine = z.object({
 });
 export type TSpecificationLine = z.infer<typeof ZSpecificationLine>;
 
+/** A product's lines as a customer's own machine's screens carry them: always priced. */
+export const ZPricedSpecificationLine = ZSpecificationLine.required({
+  costPerUnit: true,
+  totalCost: true,
+});
+/** One of a product's RAM-to-CPU steps (the spec's ramCpuDependecy). */
+export const ZRamCpuDependency = z.object({
+  ramStartLimit: z.number(),
+  ramEndLimit: z.number(),
+  cpuCount: z.number(),
+});
+/** The country a product is sold in: its tax and currency. */
+export const ZProductCountry = z.object({
+  countryID: z.number().int(),
+  countryName: z.string(),
+  taxValue: z.number(),
+  currency: z.string(),
+});
+
 const PAGE_SIZE_DEFAULT = 12;
 const PAGE_SIZE_MAX = 48;
 export const zPageSize = z.coerce

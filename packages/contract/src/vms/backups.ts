@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zPage } from '../paging';
 import { zFlag } from '../marketplace/catalogue-schemas';
 import { BACKUP_DURATION_TYPES, BACKUP_KINDS, backupMessages } from './backup-pricing';
 
@@ -61,12 +62,7 @@ export const ZVmBackupsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 });
 
-export const ZVmBackupsPage = z.object({
-  rows: z.array(ZVmBackup),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZVmBackupsPage = zPage(ZVmBackup);
 export type TVmBackupsPage = z.infer<typeof ZVmBackupsPage>;
 
 const zBackupUuid = z

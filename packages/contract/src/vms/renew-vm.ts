@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { zAmount, zFlag, zProductId, ZSpecificationLine } from '../marketplace/catalogue-schemas';
+import {
+  zAmount,
+  zFlag,
+  ZPricedSpecificationLine,
+  zProductId,
+  ZProductCountry,
+  ZRamCpuDependency,
+} from '../marketplace/catalogue-schemas';
 import { SPECIFICATION_NAMES } from '../marketplace/configuration-rules';
 import { ZTimePeriod } from '../marketplace/get-vm-product-details';
 import { zClientAmount } from '../orders/create-order';
@@ -94,19 +101,10 @@ const ZRenewVmDetail = z.object({
 export const ZGetVmDetailForRenewResponse = z.object({
   VMDetail: ZRenewVmDetail,
   /** The product's lines with the machine's current counts as specificationCount. */
-  vmSpec: z.array(ZSpecificationLine.required({ costPerUnit: true, totalCost: true })),
+  vmSpec: z.array(ZPricedSpecificationLine),
   paymentGateway: z.array(z.string()),
-  ramCpuDependecy: z.array(
-    z.object({ ramStartLimit: z.number(), ramEndLimit: z.number(), cpuCount: z.number() }),
-  ),
-  country: z
-    .object({
-      countryID: z.number().int(),
-      countryName: z.string(),
-      taxValue: z.number(),
-      currency: z.string(),
-    })
-    .nullable(),
+  ramCpuDependecy: z.array(ZRamCpuDependency),
+  country: ZProductCountry.nullable(),
   byPassflag: zFlag,
   /** The renew period options (the company's time periods). */
   TimePeriod: z.array(ZTimePeriod),
@@ -195,20 +193,6 @@ const ZMultiRenewQuote = z.object({
 });
 export type TMultiRenewQuote = z.infer<typeof ZMultiRenewQuote>;
 
-/** The first selected machine's product line, at that machine's sizes (as on getVMDetailForRenew). */
-const ZRenewVmSpecLine = ZSpecificationLine.required({ costPerUnit: true, totalCost: true });
-const ZRamCpuDependency = z.object({
-  ramStartLimit: z.number(),
-  ramEndLimit: z.number(),
-  cpuCount: z.number(),
-});
-const ZRenewCountry = z.object({
-  countryID: z.number().int(),
-  countryName: z.string(),
-  taxValue: z.number(),
-  currency: z.string(),
-});
-
 export const ZGetVmDataForMultipleRenewResponse = z.object({
   /** In the order of the request's ids. */
   VMProductDetail: z.array(ZMultiRenewVm),
@@ -224,9 +208,9 @@ export const ZGetVmDataForMultipleRenewResponse = z.object({
    * company's periods; its service, id, region and image). Each machine is still renewed for its
    * own period (renewDays), whatever timePeriod lists (ADR 026).
    */
-  vmSpec: z.array(ZRenewVmSpecLine),
+  vmSpec: z.array(ZPricedSpecificationLine),
   ramCpuDependecy: z.array(ZRamCpuDependency),
-  country: ZRenewCountry.nullable(),
+  country: ZProductCountry.nullable(),
   timePeriod: z.array(ZTimePeriod),
   serviceCategory: z.string(),
   parentVMId: z.number().int(),
