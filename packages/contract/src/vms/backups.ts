@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zPage } from '../paging';
 import { zFlag } from '../marketplace/catalogue-schemas';
 import { BACKUP_DURATION_TYPES, BACKUP_KINDS, backupMessages } from './backup-pricing';
+import { ZVmAccessDetails, zProvider } from './vm-actions';
 
 /**
  * A customer's clones and snapshots (vm-lifecycle.md §2.7 Products tab's nested table and the
@@ -71,24 +72,12 @@ const zBackupUuid = z
   .min(1, backupMessages.backupNotFound)
   .max(100, backupMessages.backupNotFound);
 
-/** The spec's `provider`: accepted, not trusted (the portal knows each machine's hypervisor). */
-const zProvider = z.string().trim().max(100).optional();
-
 /** POST /api/vmAction/viewCloneVM: a clone's access details (not a snapshot's: 400). */
 export const ZViewCloneVmRequest = z.object({ provider: zProvider, virDomainUUID: zBackupUuid });
 export type TViewCloneVmRequest = z.input<typeof ZViewCloneVmRequest>;
 
-/** §3 "VM access data"; the password is fresh on every view and never stored (no-store). */
-export const ZViewCloneVmResponse = z.object({
-  user: z.string(),
-  password: z.string(),
-  provider: z.string(),
-  apiUrl: z.string().nullable(),
-  systemUrl: z.string().nullable(),
-  consoleUrl: z.string(),
-  cloudServiceUrl: z.string().nullable(),
-  privateAddress: z.string().nullable(),
-});
+/** §3 "VM access data" of a clone. */
+export const ZViewCloneVmResponse = ZVmAccessDetails;
 export type TViewCloneVmResponse = z.infer<typeof ZViewCloneVmResponse>;
 
 /** POST /api/vmAction/deleteCloneVirtualMachine (the parent machine must be shut off: 400). */
