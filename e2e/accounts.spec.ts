@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { notify } from '../apps/api/src/modules/accounts/notifications';
+import { notify } from '../apps/api/test/support/notifications';
 import { launchBrowser, newPage, pageErrors, PHONE, screenshot } from './support/browser';
 import { useLanguage } from './support/language';
 import { startPortal, type Portal } from './support/portal';

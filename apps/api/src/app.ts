@@ -65,7 +65,7 @@ import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout-route
 import type { JobQueue } from './jobs/job-queue';
 import { APP_VERSION } from './version';
 
-export type BuildAppOptions = {
+type BuildAppOptions = {
   config: Config;
   db: Database;
   /** Background jobs (pg-boss) on the same database; mail is queued there. */

@@ -3,7 +3,7 @@ import { PostgresListeners } from '../db/postgres-listeners';
 import { EVERY_SCOPE } from './scoped-cache';
 
 /** The channel migration 0012's triggers signal on (ADR 021). */
-export const CACHE_SIGNAL_CHANNEL = 'portal_cache';
+const CACHE_SIGNAL_CHANNEL = 'portal_cache';
 /** PostgreSQL connections that listen: one carries the barriers, the others stand by. */
 const LISTENER_CONNECTIONS = 2;
 const RECONNECT_FIRST_MS = 100;
@@ -56,7 +56,7 @@ class Dispatcher {
   }
 }
 
-export type CacheSignalOptions = {
+type CacheSignalOptions = {
   log?: (message: string) => void;
   /** The first wait before a lost PostgreSQL connection is reopened (doubling up to 5 s). */
   reconnectFirstMs?: number;

@@ -3,7 +3,7 @@ type Entry<V> = { value: Promise<V>; expiresAt: number; scopes: readonly string[
 /** Drops every entry, whatever its scopes: a lost signal connection, a start. */
 export const EVERY_SCOPE = '*';
 
-export type ScopedCacheOptions = {
+type ScopedCacheOptions = {
   ttlMs: number;
   maxEntries?: number;
   /**

@@ -12,7 +12,7 @@ import * as accountsSchema from './schema/accounts';
 import * as catalogueSchema from './schema/catalogue';
 import * as savedItemsSchema from './schema/saved-items';
 
-export const schema = {
+const schema = {
   ...companySchema,
   ...contentSchema,
   ...mailSchema,
@@ -51,7 +51,7 @@ export type SignalSource =
   /** Listening needs connections of its own, outside the pool. */
   | { kind: 'postgres'; url: string };
 
-export type DatabaseOptions =
+type DatabaseOptions =
   | { kind: 'postgres'; url: string; maxConnections?: number }
   /** `dataDir` undefined keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir?: string };

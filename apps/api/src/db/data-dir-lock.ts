@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Who holds the lock: the process id, and on Linux what tells that process from a later one with the same id. */
-export type LockHolder = { pid: number; identity: string | null };
+type LockHolder = { pid: number; identity: string | null };
 
 /**
  * `boot id:start time` of a process, from /proc (Linux): a process id is reused, but never by a
@@ -61,7 +61,7 @@ export function readLockHolder(lockFile: string): LockHolder | null {
 }
 
 /** Whether the lock's holder is still running: the same process, not a later one with its id. */
-export function isHolderRunning(holder: LockHolder): boolean {
+function isHolderRunning(holder: LockHolder): boolean {
   if (holder.pid <= 0 || holder.pid === process.pid || !isProcessAlive(holder.pid)) return false;
   if (holder.identity === null) return runsNode(holder.pid);
   const identity = processIdentity(holder.pid);

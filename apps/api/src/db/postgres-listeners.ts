@@ -5,7 +5,7 @@ const RECONNECT_MAX_MS = 5_000;
 /** Named, so PostgreSQL parses it once per connection. */
 const BARRIER_QUERY = { name: 'listener_barrier', text: 'select 1' };
 
-export type PostgresListenerOptions = {
+type PostgresListenerOptions = {
   url: string;
   /** What each channel's notifications are handed to; every connection LISTENs on all of them. */
   channels: Record<string, (payload: string) => void>;

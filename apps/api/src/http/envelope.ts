@@ -4,7 +4,7 @@ import { STATUS_MAINTENANCE } from '@cloud-portal/contract/envelope';
 import { zEnvelope, ZFieldError } from '@cloud-portal/contract/envelope-schema';
 
 /** HTTP status for an envelope status: maintenance (300) travels as 503, the rest as themselves. */
-export function httpStatusOf(status: number): number {
+function httpStatusOf(status: number): number {
   return status === STATUS_MAINTENANCE ? 503 : status;
 }
 

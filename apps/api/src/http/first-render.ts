@@ -44,11 +44,11 @@ const MAX_PAGES = 2_000;
  * A page as sent: its HTML, and the same gzipped once for the clients that take it. A private
  * page (a customer's) may be stored by no cache.
  */
-export type FirstPage = { html: string; gzipped: () => Promise<Buffer>; isPrivate: boolean };
+type FirstPage = { html: string; gzipped: () => Promise<Buffer>; isPrivate: boolean };
 
 type Kept = { render: TFirstRender; page?: { shell: string; value: FirstPage } };
 
-export type FirstScreensOptions = {
+type FirstScreensOptions = {
   app: FastifyInstance;
   manifest: BuildManifest;
   webSsrDir: string;
@@ -223,7 +223,7 @@ function maySignedIn(request: FastifyRequest): boolean {
 }
 
 /** A phone's width, or a desk's for a browser that says (or whose user agent says) it is not mobile. */
-export function assumedViewportWidth(request: FastifyRequest): number {
+function assumedViewportWidth(request: FastifyRequest): number {
   const mobileHint = request.headers['sec-ch-ua-mobile'];
   if (mobileHint === '?1') return PHONE_WIDTH;
   if (mobileHint === '?0') return DESK_WIDTH;

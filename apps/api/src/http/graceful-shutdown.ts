@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '@cloud-portal/contract/validation/messages';
 import { sendEnvelope } from './envelope';
 
-export type ShutdownOptions = {
+type ShutdownOptions = {
   /** How long requests in flight may take to finish before their connections are cut. */
   timeoutMs?: number;
   /** How long open keep-alive connections may still send a request (answered 503) before closing. */

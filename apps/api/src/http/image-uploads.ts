@@ -22,7 +22,7 @@ export async function readUpload(
   }
 }
 
-export type AcceptedImageFormat = 'png' | 'jpeg' | 'webp';
+type AcceptedImageFormat = 'png' | 'jpeg' | 'webp';
 
 /**
  * An image's real format and size, read from its bytes (never from its name or declared type):

@@ -24,7 +24,7 @@ const BACKSLASH = 0x5c; // \
  * skipping strings, without building anything. Runs before JSON.parse, so a body of nested
  * brackets costs a scan, not an allocation per bracket.
  */
-export function isNestedDeeperThan(text: string, maxDepth: number): boolean {
+function isNestedDeeperThan(text: string, maxDepth: number): boolean {
   let depth = 0;
   let inString = false;
   for (let index = 0; index < text.length; index++) {

@@ -25,7 +25,7 @@ export function acceptingUploads(routes: FastifyPluginAsyncZod): FastifyPluginAs
 }
 
 /** A form's text fields, read by the route's schema, and at most one file. */
-export type FormWithFile<T> = { fields: T; file: Buffer | null };
+type FormWithFile<T> = { fields: T; file: Buffer | null };
 
 /**
  * What reading a form threw, as the answer to send. Our own errors and the plugin's (a limit

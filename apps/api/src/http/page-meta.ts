@@ -6,7 +6,7 @@
  * `pages.*` and `pageDescriptions.*` in apps/web/src/i18n/en.json, and a test keeps them equal.
  */
 
-export type PageKey =
+type PageKey =
   | 'home'
   | 'about'
   | 'terms'
@@ -92,9 +92,9 @@ export const PAGE_DESCRIPTIONS: Record<PageKey | 'default', string> = {
     'Configure a virtual machine at {{company}}: memory, disk, processors, region and price.',
 };
 
-export type PageMeta = { title: string; description: string };
+type PageMeta = { title: string; description: string };
 
-export function pageAt(pathname: string): PageKey | undefined {
+function pageAt(pathname: string): PageKey | undefined {
   const segment = (pathname.split('/')[1] ?? '').toLowerCase();
   return Object.hasOwn(PAGE_BY_SEGMENT, segment) ? PAGE_BY_SEGMENT[segment] : undefined;
 }

@@ -26,7 +26,7 @@ function holdsControlCharacter(value: unknown, depth = 0): boolean {
 }
 
 /** The JSON-pointer paths of every string (nested too) holding a control character. */
-export function controlCharacterPaths(value: unknown, path = '', depth = 0): string[] {
+function controlCharacterPaths(value: unknown, path = '', depth = 0): string[] {
   if (typeof value === 'string') return hasControlCharacters(value) ? [path] : [];
   if (typeof value !== 'object' || value === null || depth > MAX_WALK_DEPTH) return [];
   const found: string[] = [];

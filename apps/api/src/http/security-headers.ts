@@ -48,9 +48,9 @@ export const JSON_SECURITY_HEADERS = {
 } as const;
 
 /** API answers (JSON) as opposed to pages, files and the API docs. */
-export const isJsonPath = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+const isJsonPath = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
-export type SecurityHeaderOptions = {
+type SecurityHeaderOptions = {
   /**
    * Behind a proxy (TRUST_PROXY) whose public address is https: the proxy speaks TLS to the
    * browser even when it forwards no X-Forwarded-Proto.

@@ -17,7 +17,7 @@ export type HypervisorConnector = (
   recordedDriver?: string,
 ) => Promise<Hypervisor>;
 
-export type ConnectorDeps = {
+type ConnectorDeps = {
   db: Database;
   /** Opens the sealed driver options (the same key as payment credentials). */
   credentialsKey: Buffer;

@@ -1,4 +1,4 @@
-import type { DriverEnvironment, Hypervisor, HypervisorDriver } from './provider';
+import type { HypervisorDriver } from './provider';
 import { libvirtDriver } from './providers/libvirt';
 import { simulatorDriver } from './providers/simulator';
 
@@ -46,15 +46,6 @@ export function driverIdForServiceType(serviceType: string): string {
     : undefined;
   if (!id) throw new UnknownHypervisorDriver(`service type ${serviceType}`);
   return getDriver(id).id;
-}
-
-/** A connection to the hypervisor a service type runs on; its options are validated here. */
-export function connectHypervisor(
-  serviceType: string,
-  options: unknown,
-  environment: DriverEnvironment,
-): Hypervisor {
-  return getDriver(driverIdForServiceType(serviceType)).connect(options, environment);
 }
 
 /**

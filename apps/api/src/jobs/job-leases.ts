@@ -13,7 +13,7 @@ export const MIN_JOB_LEASE_SECONDS = 2;
 /** What a lapsed holder leaves in the job's output, as pg-boss's own expiry does. */
 const HOLDER_GONE = 'the process working this job stopped before it finished';
 
-export type JobLeases = {
+type JobLeases = {
   /** The jobs this process starts working; their leases are renewed until `release`. */
   hold: (ids: readonly string[]) => void;
   release: (ids: readonly string[]) => void;
@@ -22,7 +22,7 @@ export type JobLeases = {
   stop: () => void;
 };
 
-export type JobLeaseOptions = {
+type JobLeaseOptions = {
   leaseSeconds?: number;
   /** The queues whose jobs were put back, to wake their workers in every process. */
   onRecovered: (queues: string[]) => Promise<void> | void;

@@ -69,7 +69,7 @@ export const POLLING_INTERVAL_SECONDS = 2;
 /** How long a job signal waits for others to the same queue before it wakes the workers. */
 const WAKE_COALESCE_MS = 20;
 
-export type JobQueueOptions = {
+type JobQueueOptions = {
   /** How long a job stays its process's after its last sign of life (job-leases.ts, ADR 025). */
   leaseSeconds?: number;
 };

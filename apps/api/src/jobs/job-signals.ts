@@ -16,7 +16,7 @@ export const jobsSentSignal = (queues: readonly string[]) => ({
   values: [JOB_SIGNAL_CHANNEL, [...new Set(queues)]],
 });
 
-export type JobSignalOptions = {
+type JobSignalOptions = {
   log?: (message: string) => void;
   reconnectFirstMs?: number;
 };

@@ -9,7 +9,7 @@ export type LogTarget = {
 };
 
 /** A batch is handed on once it holds this many characters, or at the end of the tick. */
-export const LOG_BATCH_CHARS = 8_192;
+const LOG_BATCH_CHARS = 8_192;
 
 /**
  * The longest a line handed on waits in the destination. The server's SonicBoom gathers a few

@@ -26,7 +26,7 @@ const EMAIL_LIKE = /[^\s"'<>()[\]{},;:]+@[^\s"'<>()[\]{},;:]+/g;
 const MAX_MESSAGE_LENGTH = 1_000;
 
 /** A message without the values it quotes or the addresses it names, shortened and escaped. */
-export function scrubMessage(message: string): string {
+function scrubMessage(message: string): string {
   const short =
     message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH)}…` : message;
   return escapeForLog(short.replace(QUOTED, '"…"').replace(EMAIL_LIKE, '…@…'));
@@ -44,7 +44,7 @@ const DATABASE_ERROR_FIELDS = [
   'routine',
 ] as const;
 
-export type LoggedError = {
+type LoggedError = {
   type: string;
   message: string;
   /** The frames only ('' when there are none). */

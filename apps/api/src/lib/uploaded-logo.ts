@@ -4,7 +4,7 @@ import path from 'node:path';
 
 const UPLOADS_PREFIX = '/uploads/';
 /** A logo larger than this is not a logo: the receipt and the icon go without it. */
-export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
 /**
  * The file a company's logo path names, with its stat, or null when there is none to use: the

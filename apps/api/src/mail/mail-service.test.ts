@@ -8,11 +8,11 @@ import { migrateDatabase } from '../db/migrate';
 import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase } from '../../test/support/test-app';
 import { startSmtpReceiver, type SmtpReceiver } from '../../test/support/smtp-receiver';
+import { deliverOutboxMail } from '../../test/support/outbox-mail';
 import { JOB_SCHEMA, startJobQueue, type JobQueue } from '../jobs/job-queue';
 import { QUEUES } from '../jobs/queues';
 import {
   createMailService,
-  deliverOutboxMail,
   laneOf,
   MAIL_DELIVERY_ATTEMPTS,
   type MailService,

@@ -38,7 +38,7 @@ export function laneOf(kind: string): MailLane {
   return ACCOUNT_MAIL_KINDS.test(kind) ? 'account' : 'bulk';
 }
 
-export const queueOfLane = {
+const queueOfLane = {
   account: QUEUES.accountMail,
   bulk: QUEUES.bulkMail,
 } as const;
@@ -163,16 +163,6 @@ export async function deliverOutboxMails(
       .where(inArray(mailOutbox.id, delivered));
   }
   return errors;
-}
-
-/** One delivery job on its own (a batch of one); throws what the delivery failed with. */
-export async function deliverOutboxMail(
-  db: Database,
-  transport: MailTransport,
-  outboxId: number,
-): Promise<void> {
-  const [error] = await deliverOutboxMails(db, transport, [outboxId]);
-  if (error) throw error;
 }
 
 function formatSender(name: string, address: string): string {

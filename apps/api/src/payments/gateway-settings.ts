@@ -26,7 +26,7 @@ type Row = typeof companyPaymentGateways.$inferSelect;
  * asks for them. A change saved by this process takes effect at once; one saved by another
  * process (or directly in the database) within SETTINGS_CACHE_MS.
  */
-export const SETTINGS_CACHE_MS = 10_000;
+const SETTINGS_CACHE_MS = 10_000;
 const rowCaches = new WeakMap<Database, TtlCache<number, Row[]>>();
 
 function companyRows(db: Database, companyId: number): Promise<Row[]> {

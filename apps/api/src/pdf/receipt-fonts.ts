@@ -10,7 +10,7 @@ type FontFile = { path: string; postscriptName?: string };
  * once per process and handed to every document (pdfkit takes a fontkit font as it is and embeds
  * the glyphs each receipt uses); parsing a 6 MB font for each receipt cost more than drawing it.
  */
-export type ReceiptFontFaces = { regular: fontkit.Font; bold: fontkit.Font };
+type ReceiptFontFaces = { regular: fontkit.Font; bold: fontkit.Font };
 
 const require = createRequire(import.meta.url);
 

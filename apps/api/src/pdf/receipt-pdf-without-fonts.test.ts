@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TInvoice } from '@cloud-portal/contract/orders/generate-invoice';
-import { readPdf, squash } from './read-pdf-text';
+import { readPdf, squash } from '../../test/support/read-pdf-text';
 import { renderReceiptPdf } from './receipt-pdf';
 
 // A machine with neither the npm font nor Debian's CJK fonts.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TInvoice } from '@cloud-portal/contract/orders/generate-invoice';
 import { readCompanyLogo } from './company-logo';
-import { readPdf, squash } from './read-pdf-text';
+import { readPdf, squash } from '../../test/support/read-pdf-text';
 import { receiptFontFaces } from './receipt-fonts';
 import { renderReceiptPdf, type ReceiptPdfOptions } from './receipt-pdf';
 import { formatReceiptDate } from './receipt-texts';

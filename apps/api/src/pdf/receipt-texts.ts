@@ -5,7 +5,7 @@ type TaxBasis = 'beforeDiscount' | 'afterDiscount';
 type LineItem = 'Memory' | 'Disk' | 'Processor';
 
 /** Every word a receipt prints, in each language the portal speaks. */
-export type ReceiptTexts = {
+type ReceiptTexts = {
   receipt: string;
   proformaReceipt: string;
   watermark: string;

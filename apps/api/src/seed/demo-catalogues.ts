@@ -22,7 +22,7 @@ export type DemoCatalogue = {
   products: DemoProduct[];
 };
 
-export type LineSpec = [
+type LineSpec = [
   base: number,
   min: number,
   max: number,
@@ -59,7 +59,7 @@ export function lines(
 }
 
 /** The usual sizing: 1–2 GB → 1 vCPU, 3–4 → 2, 5–8 → 4, 9–16 → 6, 17–32 → 8, 33–64 → 16. */
-export const STANDARD_RAM_CPU_RULES = [
+const STANDARD_RAM_CPU_RULES = [
   { ramStart: 1, ramEnd: 2, cpuCount: 1 },
   { ramStart: 3, ramEnd: 4, cpuCount: 2 },
   { ramStart: 5, ramEnd: 8, cpuCount: 4 },

@@ -1,14 +1,14 @@
 import type { Database } from '../db/client';
 import { publicAddresses } from '../db/schema/virtual-machines';
 
-export const DEMO_PUBLIC_ADDRESS_COUNT = 8;
+const DEMO_PUBLIC_ADDRESS_COUNT = 8;
 
 /**
  * Each demo company's pool of public addresses, from the documentation ranges (RFC 5737), so a
  * demo customer can assign one and nothing real is ever named: 203.0.113.10–17 for the first
  * company, 198.51.100.10–17 for the second.
  */
-export const DEMO_PUBLIC_ADDRESS_PREFIXES: Record<string, string> = {
+const DEMO_PUBLIC_ADDRESS_PREFIXES: Record<string, string> = {
   demo: '203.0.113.',
   'demo-two': '198.51.100.',
 };

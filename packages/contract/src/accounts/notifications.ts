@@ -1,14 +1,13 @@
 import { z } from 'zod';
 
 /** GET /api/userNotification: the customer's notifications, newest first, and how many are unread. */
-export const ZNotification = z.object({
+const ZNotification = z.object({
   ID: z.number().int(),
   notificationDetail: z.string(),
   /** 0 unread, 1 read (the spec's values). */
   isViewed: z.union([z.literal(0), z.literal(1)]),
   createdAt: z.string(),
 });
-export type TNotification = z.infer<typeof ZNotification>;
 
 export const ZUserNotificationResponse = z.object({
   notifications: z.array(ZNotification),

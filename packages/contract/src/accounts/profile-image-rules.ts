@@ -6,7 +6,7 @@ export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as 
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Named as the account texts name the answers (accounts/account-texts.ts). */
-export type ProfileImageProblem = 'imageInvalid' | 'imageTooLarge';
+type ProfileImageProblem = 'imageInvalid' | 'imageTooLarge';
 
 export function checkProfileImage(file: {
   type: string;

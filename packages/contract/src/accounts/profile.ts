@@ -17,7 +17,7 @@ export const PROFILE_IMAGE_INVALID = accountTexts.imageInvalid;
 export const PROFILE_IMAGE_TOO_LARGE = accountTexts.imageTooLarge;
 
 /** GET /api/profileSetting/userProfileInfo: the customer's details (vm-lifecycle.md §3 "Profile details"). */
-export const ZUserDetails = z.object({
+const ZUserDetails = z.object({
   firstName: z.string(),
   lastName: z.string(),
   emailID: z.string(),
@@ -38,7 +38,7 @@ export const ZUserDetails = z.object({
 export type TUserDetails = z.infer<typeof ZUserDetails>;
 
 /** Where a profile list sits among its pages: its page's number and size, and the rows in all. */
-export const ZProfileListPaging = z.object({
+const ZProfileListPaging = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),

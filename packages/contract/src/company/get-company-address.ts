@@ -5,7 +5,7 @@ import { zWebsiteUrl } from '../validation/website-url';
 export const ZGetCompanyAddressRequest = z.object({ websiteUrl: zWebsiteUrl });
 export type TGetCompanyAddressRequest = z.input<typeof ZGetCompanyAddressRequest>;
 
-export const ZCompanyAddress = z.object({
+const ZCompanyAddress = z.object({
   country: z.string(),
   officeAddress: z.string(),
   city: z.string(),

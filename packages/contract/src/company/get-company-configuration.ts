@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zWebsiteUrl } from '../validation/website-url';
 import { LANGUAGES } from './company-rules';
 
-export const ZLanguage = z.enum(LANGUAGES);
+const ZLanguage = z.enum(LANGUAGES);
 
 /** POST /api/getCompanyConfiguration */
 export const ZGetCompanyConfigurationRequest = z.object({ customerUrl: zWebsiteUrl });
@@ -65,5 +65,3 @@ export const ZMaintenanceInfo = z.object({
   maintenanceModeRedirect: nullableText,
 });
 export type TMaintenanceInfo = z.infer<typeof ZMaintenanceInfo>;
-
-export const ZGetCompanyConfigurationResponse = ZCompanyConfiguration;

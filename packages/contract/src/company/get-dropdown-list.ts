@@ -5,7 +5,7 @@ import { zWebsiteUrl } from '../validation/website-url';
 export const ZGetDropdownListRequest = z.object({ customerUrl: zWebsiteUrl });
 export type TGetDropdownListRequest = z.input<typeof ZGetDropdownListRequest>;
 
-export const ZMenuItem = z.object({ menuName: z.string(), redirectURL: z.string() });
+const ZMenuItem = z.object({ menuName: z.string(), redirectURL: z.string() });
 export type TMenuItem = z.infer<typeof ZMenuItem>;
 
 export const ZGetDropdownListResponse = z.array(ZMenuItem);

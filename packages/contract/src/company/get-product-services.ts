@@ -6,14 +6,12 @@ import { SERVICE_OPTIONS } from './company-rules';
 export const ZGetProductServicesRequest = z.object({ websiteUrl: zWebsiteUrl });
 export type TGetProductServicesRequest = z.input<typeof ZGetProductServicesRequest>;
 
-export const ZServiceOption = z.enum(SERVICE_OPTIONS);
-export type TServiceOption = z.infer<typeof ZServiceOption>;
+const ZServiceOption = z.enum(SERVICE_OPTIONS);
 
-export const ZCloudService = z.object({
+const ZCloudService = z.object({
   serviceName: z.string(),
   description: z.string(),
 });
-export type TCloudService = z.infer<typeof ZCloudService>;
 
 export const ZProductService = z.object({
   ID: z.number().int(),

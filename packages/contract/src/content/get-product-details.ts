@@ -24,9 +24,7 @@ export const ZGetCloudProductsRequest = z.object({
   serviceName: z.string().trim().min(1).max(200),
   websiteUrl: zWebsiteUrl,
 });
-export type TGetCloudProductsRequest = z.input<typeof ZGetCloudProductsRequest>;
 
 export const ZGetCloudProductsResponse = z.array(
   z.object({ serviceName: z.string(), description: z.string() }),
 );
-export type TGetCloudProductsResponse = z.infer<typeof ZGetCloudProductsResponse>;

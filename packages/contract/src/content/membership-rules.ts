@@ -4,12 +4,12 @@
  * We keep the check as specified and show it on screen in those words
  * (docs/decisions/005-membership-logo-rule.md).
  */
-export const MEMBERSHIP_LOGO_SIDE_PX = 50;
+const MEMBERSHIP_LOGO_SIDE_PX = 50;
 export const MEMBERSHIP_LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const MEMBERSHIP_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** Neither side longer than this: a 50 × 1,000,000 image passes the 50 px rule but is no logo. */
-export const MEMBERSHIP_LOGO_MAX_SIDE_PX = 1000;
+const MEMBERSHIP_LOGO_MAX_SIDE_PX = 1000;
 
 export function isMembershipLogoSizeValid(width: number, height: number): boolean {
   return width === MEMBERSHIP_LOGO_SIDE_PX || height === MEMBERSHIP_LOGO_SIDE_PX;

@@ -12,7 +12,7 @@ export const zCount = z.coerce.number().int().min(0).max(1_000_000);
 export const zAmount = z.string().regex(/^-?\d+\.\d{2}$/);
 
 /** A product card. Price fields are absent (not null) when the caller is a visitor. */
-export const ZVmProductCard = z.object({
+const ZVmProductCard = z.object({
   productID: z.number().int(),
   productName: z.string(),
   imagePath: z.string().nullable(),
@@ -83,8 +83,27 @@ export const ZSpecificationLine = z.object({
 });
 export type TSpecificationLine = z.infer<typeof ZSpecificationLine>;
 
-export const PAGE_SIZE_DEFAULT = 12;
-export const PAGE_SIZE_MAX = 48;
+/** A product's lines as a customer's own machine's screens carry them: always priced. */
+export const ZPricedSpecificationLine = ZSpecificationLine.required({
+  costPerUnit: true,
+  totalCost: true,
+});
+/** One of a product's RAM-to-CPU steps (the spec's ramCpuDependecy). */
+export const ZRamCpuDependency = z.object({
+  ramStartLimit: z.number(),
+  ramEndLimit: z.number(),
+  cpuCount: z.number(),
+});
+/** The country a product is sold in: its tax and currency. */
+export const ZProductCountry = z.object({
+  countryID: z.number().int(),
+  countryName: z.string(),
+  taxValue: z.number(),
+  currency: z.string(),
+});
+
+const PAGE_SIZE_DEFAULT = 12;
+const PAGE_SIZE_MAX = 48;
 export const zPageSize = z.coerce
   .number()
   .int()

@@ -20,7 +20,7 @@ import { marketplaceMessages } from './marketplace-messages';
 export const SPECIFICATION_NAMES = ['Memory', 'Disk', 'Processor'] as const;
 
 /** Providers whose machines are sold as they are: no specification lines (§2.1). */
-export const FIXED_SPECIFICATION_SERVICE_TYPES = ['Node Weaver', 'Open Nebula'] as const;
+const FIXED_SPECIFICATION_SERVICE_TYPES = ['Node Weaver', 'Open Nebula'] as const;
 
 export function hidesSpecifications(serviceType: string): boolean {
   return (FIXED_SPECIFICATION_SERVICE_TYPES as readonly string[]).includes(serviceType);
@@ -39,7 +39,7 @@ export type SpecificationLine = {
   sequence: number;
 };
 
-export type RamCpuRule = { ramStartLimit: number; ramEndLimit: number; cpuCount: number };
+type RamCpuRule = { ramStartLimit: number; ramEndLimit: number; cpuCount: number };
 
 /** Everything the bill depends on, as the product details call answers it. */
 export type PricedProduct = {

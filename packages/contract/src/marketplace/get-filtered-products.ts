@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zWebsiteUrl } from '../validation/website-url';
 import { ZProductPage, zPageSize, zServiceName, zUnsetZero } from './catalogue-schemas';
 
-export const PRODUCT_SECTIONS = ['all', 'VMProducts', 'GoldVMData'] as const;
+const PRODUCT_SECTIONS = ['all', 'VMProducts', 'GoldVMData'] as const;
 
 /**
  * POST /api/marketPlace/getFilteredProducts: the quick-search panel's Apply, and "Show more" of

@@ -10,7 +10,5 @@ export const ZGetSpecificationRequest = z.object({
   productID: zProductId,
   websiteUrl: zWebsiteUrl,
 });
-export type TGetSpecificationRequest = z.input<typeof ZGetSpecificationRequest>;
 
 export const ZGetSpecificationResponse = z.array(ZSpecificationLine);
-export type TGetSpecificationResponse = z.infer<typeof ZGetSpecificationResponse>;

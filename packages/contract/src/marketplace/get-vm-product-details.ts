@@ -1,15 +1,22 @@
 import { z } from 'zod';
 import { TAX_BASES } from '../pricing/vm-pricing';
-import { zAmount, ZFilterOption, zFlag, ZSpecificationLine, zProductId } from './catalogue-schemas';
+import {
+  zAmount,
+  ZFilterOption,
+  zFlag,
+  ZPricedSpecificationLine,
+  zProductId,
+  ZProductCountry,
+  ZRamCpuDependency,
+} from './catalogue-schemas';
 
 /**
  * POST /api/marketPlace/getVMProductDetails (customers): everything /productdetails/{id} needs
  * (vm-lifecycle.md §3 "Product details response"). The spec gives this call no path.
  */
 export const ZGetVmProductDetailsRequest = z.object({ productID: zProductId });
-export type TGetVmProductDetailsRequest = z.input<typeof ZGetVmProductDetailsRequest>;
 
-export const ZVmProductDetail = z.object({
+const ZVmProductDetail = z.object({
   productID: z.number().int(),
   productName: z.string(),
   productDescription: z.string(),
@@ -43,18 +50,9 @@ export type TTimePeriod = z.infer<typeof ZTimePeriod>;
 export const ZGetVmProductDetailsResponse = z.object({
   VMProductDetail: ZVmProductDetail,
   paymentGateway: z.array(z.string()),
-  vmSpec: z.array(ZSpecificationLine.required({ costPerUnit: true, totalCost: true })),
-  ramCpuDependecy: z.array(
-    z.object({ ramStartLimit: z.number(), ramEndLimit: z.number(), cpuCount: z.number() }),
-  ),
-  country: z
-    .object({
-      countryID: z.number().int(),
-      countryName: z.string(),
-      taxValue: z.number(),
-      currency: z.string(),
-    })
-    .nullable(),
+  vmSpec: z.array(ZPricedSpecificationLine),
+  ramCpuDependecy: z.array(ZRamCpuDependency),
+  country: ZProductCountry.nullable(),
   timePeriod: z.array(ZTimePeriod),
   byPassflag: zFlag,
   /**

@@ -17,7 +17,7 @@ export const ZGetVmQuoteRequest = z.object({
 });
 export type TGetVmQuoteRequest = z.input<typeof ZGetVmQuoteRequest>;
 
-export const ZVmQuote = z.object({
+const ZVmQuote = z.object({
   lines: z.array(
     z.object({
       item: z.enum(SPECIFICATION_NAMES),

@@ -23,7 +23,7 @@ const zSpecificationType = z
   .pipe(z.enum(['memory', 'disk', 'processor']));
 
 /** One line of the new-order payload's specification (§3): type, value, unit, price. */
-export const ZOrderSpecificationEntry = z.object({
+const ZOrderSpecificationEntry = z.object({
   type: zSpecificationType,
   value: zCount,
   unit: z.string().trim().max(20).optional().default(''),
@@ -61,7 +61,7 @@ export const ZCreateOrderRequest = z.object({
 export type TCreateOrderRequest = z.input<typeof ZCreateOrderRequest>;
 
 /** What the browser posts to a form gateway (PayFast, Ozow): fields in the order they are signed. */
-export const ZGatewayForm = z.object({
+const ZGatewayForm = z.object({
   action: z.url(),
   method: z.literal('POST'),
   fields: z.record(z.string(), z.string()),

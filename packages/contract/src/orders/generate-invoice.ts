@@ -7,7 +7,7 @@ export const ZGenerateInvoiceRequest = z.object({
 });
 
 /** One bought line (Memory, Disk, Processor) as the receipt's table shows it. */
-export const ZInvoiceLine = z.object({
+const ZInvoiceLine = z.object({
   item: z.enum(['Memory', 'Disk', 'Processor']),
   count: z.number(),
   unit: z.string(),

@@ -7,7 +7,6 @@ export const zOrderId = z.string().trim().min(1).max(64);
 
 /** POST /api/virtualMachine/getOrderStatus (not in the spec; customers, own orders only). */
 export const ZGetOrderStatusRequest = z.object({ orderID: zOrderId });
-export type TGetOrderStatusRequest = z.input<typeof ZGetOrderStatusRequest>;
 
 export const ZOrderStatusResponse = z.object({
   orderID: z.string(),
@@ -52,4 +51,3 @@ export const ZTransactionApiRequest = z
     token: z.string().trim().max(100).optional(),
   })
   .loose();
-export type TTransactionApiRequest = z.input<typeof ZTransactionApiRequest>;

@@ -13,7 +13,7 @@ export const ORDER_KINDS = {
 export type OrderKind = (typeof ORDER_KINDS)[keyof typeof ORDER_KINDS];
 
 /** The purchase type a receipt and the history show (vm-lifecycle.md §2.7, bankReference). */
-export const BANK_REFERENCES: Readonly<Record<OrderKind, string>> = {
+const BANK_REFERENCES: Readonly<Record<OrderKind, string>> = {
   1: 'VM Purchase',
   2: 'Clone',
   3: 'Renew',
@@ -21,9 +21,9 @@ export const BANK_REFERENCES: Readonly<Record<OrderKind, string>> = {
   5: 'Multi Renew',
 };
 /** A kind 2 order that bought a snapshot, not a clone, is named for what it is. */
-export const SNAPSHOT_BANK_REFERENCE = 'Snapshot';
+const SNAPSHOT_BANK_REFERENCE = 'Snapshot';
 /** §9's default bank reference. */
-export const DEFAULT_BANK_REFERENCE = 'VM Purchase';
+const DEFAULT_BANK_REFERENCE = 'VM Purchase';
 
 /** Every purchase type a bankReference can name, for the labels of the history and receipt. */
 export type BankReference = (typeof BANK_REFERENCES)[OrderKind] | typeof SNAPSHOT_BANK_REFERENCE;
@@ -51,7 +51,7 @@ export const PURCHASE_KINDS = [
   'update',
   'multiRenew',
 ] as const;
-export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+type PurchaseKind = (typeof PURCHASE_KINDS)[number];
 
 export function purchaseKindOf(kind: number, backupKind?: string | null): PurchaseKind {
   switch (kind) {

@@ -8,4 +8,3 @@ import { zOrderId } from './get-order-status';
  * where to pay); cancelOrder answers getOrderStatus's.
  */
 export const ZPendingOrderRequest = z.object({ orderID: zOrderId });
-export type TPendingOrderRequest = z.input<typeof ZPendingOrderRequest>;

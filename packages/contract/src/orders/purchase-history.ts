@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { ZPageQuery, zPage } from '../paging';
 import { zAmount } from '../marketplace/catalogue-schemas';
 
 /**
  * A purchase history row (vm-lifecycle.md §3, §2.7). `ID` is the purchase (order) id;
  * `receiptToken` opens its receipt and is null until the purchase is complete.
  */
-export const ZPurchaseHistoryRow = z.object({
+const ZPurchaseHistoryRow = z.object({
   ID: z.number().int(),
   orderID: z.string(),
   vmName: z.string(),
@@ -33,13 +34,6 @@ export type TPurchaseHistoryRow = z.infer<typeof ZPurchaseHistoryRow>;
 export { PURCHASE_HISTORY_PAGE_SIZE } from '../accounts/profile-page-sizes';
 
 /** GET /api/profileSetting/purchaseHistory?page=N (customers): one page, newest first. */
-export const ZPurchaseHistoryQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-});
-export const ZPurchaseHistoryPage = z.object({
-  rows: z.array(ZPurchaseHistoryRow),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZPurchaseHistoryQuery = ZPageQuery;
+export const ZPurchaseHistoryPage = zPage(ZPurchaseHistoryRow);
 export type TPurchaseHistoryPage = z.infer<typeof ZPurchaseHistoryPage>;

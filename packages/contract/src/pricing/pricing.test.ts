@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMinor, mulDivRound, percentOf, percentToBasisPoints, toMinor } from './money';
-import {
-  costForPeriod,
-  lineCost,
-  quoteRenewal,
-  quoteVm,
-  renewArrears,
-  zarToUsd,
-} from './vm-pricing';
+import { quoteVmRenewal, sumRenewals } from '../vms/renew-pricing';
+import { costForPeriod, lineCost, quoteVm, renewArrears, zarToUsd } from './vm-pricing';
 
 describe('money', () => {
   it('formats and parses 2-decimal amounts', () => {
@@ -102,17 +96,22 @@ describe('VM pricing (vm-lifecycle.md §4, §9)', () => {
   it('adds renew arrears of (cost + tax) / 30 × days extended', () => {
     expect(renewArrears(47000, 7050, 0)).toBe(0);
     expect(renewArrears(47000, 7050, 3)).toBe(5405); // 540.50 / 30 × 3 = 54.05
-    const renewal = quoteRenewal(
-      [
-        { cost: 47000, daysExtended: 3 },
-        { cost: 30000, daysExtended: 0 },
-      ],
-      1500,
-    );
+    // Two machines renewed for 30 days, of R470.00 (3 days extended) and R300.00 a month.
+    const machine = (costPerUnit: number, daysExtended: number) =>
+      quoteVmRenewal(
+        {
+          lines: [{ name: 'Memory', count: 1, unit: 'GB', costPerUnit }],
+          taxBasisPoints: 1500,
+          daysExtended,
+        },
+        30,
+      );
+    const renewal = sumRenewals([machine(47000, 3), machine(30000, 0)]);
     expect(renewal).toEqual({
       price: 77000,
       tax: 11550,
       arrears: 5405,
+      daysExtended: 3,
       totalPayable: 77000 + 11550 + 5405,
     });
   });

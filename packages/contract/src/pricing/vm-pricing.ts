@@ -7,7 +7,7 @@ export const ZAR_TO_USD_RATE = { numerator: 63, denominator: 1000 } as const; //
 
 export type SpecificationName = 'Memory' | 'Disk' | 'Processor';
 
-export type PricedLine = { name: SpecificationName; count: number; costPerUnit: Minor };
+type PricedLine = { name: SpecificationName; count: number; costPerUnit: Minor };
 
 /** A line's cost for 30 days: count × cost per unit (§2.1). */
 export function lineCost(count: number, costPerUnit: Minor): Minor {
@@ -38,7 +38,7 @@ const discountOf = (name: SpecificationName, discounts: Discounts) =>
 export const TAX_BASES = ['beforeDiscount', 'afterDiscount'] as const;
 export type TaxBasis = (typeof TAX_BASES)[number];
 
-export type VmQuote = {
+type VmQuote = {
   lines: { name: SpecificationName; count: number; cost: Minor; discount: Minor }[];
   total: Minor;
   discount: Minor;
@@ -86,17 +86,6 @@ export function quoteVm(
 /** Renew arrears of one VM (§9): (cost + tax) / 30 × days extended, when days extended > 0. */
 export function renewArrears(cost: Minor, tax: Minor, daysExtended: number): Minor {
   return daysExtended > 0 ? mulDivRound(cost + tax, daysExtended, DAYS_PER_PRICED_PERIOD) : 0;
-}
-
-/** A renewal of several VMs: price + tax + the sum of each VM's arrears. */
-export function quoteRenewal(vms: { cost: Minor; daysExtended: number }[], taxBasisPoints: number) {
-  const price = vms.reduce((sum, vm) => sum + vm.cost, 0);
-  const tax = percentOf(price, taxBasisPoints);
-  const arrears = vms.reduce(
-    (sum, vm) => sum + renewArrears(vm.cost, percentOf(vm.cost, taxBasisPoints), vm.daysExtended),
-    0,
-  );
-  return { price, tax, arrears, totalPayable: price + tax + arrears };
 }
 
 // Backups (clones and snapshots) are priced in vms/backup-pricing.ts (ADR 019).

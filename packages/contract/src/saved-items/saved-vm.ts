@@ -43,7 +43,7 @@ export const ZSaveVmAlreadySaved = z.object({
 export type TSaveVmAlreadySaved = z.infer<typeof ZSaveVmAlreadySaved>;
 
 /** GET /api/virtualMachine/showSavedVM (customers): the customer's saved products, newest first. */
-export const ZSavedVm = z.object({
+const ZSavedVm = z.object({
   ID: z.number().int(),
   productID: z.number().int(),
   vmName: z.string(),

@@ -26,7 +26,7 @@ export const accountMessages = {
   otpIncorrect: 'Please enter correct OTP.',
 } as const;
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 16;
 export const OTP_LENGTH = 6;
 

@@ -7,11 +7,11 @@ import { messages } from './messages';
  * angle brackets, spaces, control characters and non-ASCII text never pass. Deliberately the
  * same test in the browser and on the server.
  */
-export const EMAIL_PATTERN =
+const EMAIL_PATTERN =
   /^[A-Za-z0-9_%+'-]+(?:\.[A-Za-z0-9_%+'-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
 
-export const MAX_EMAIL_LENGTH = 254;
-export const MAX_EMAIL_LOCAL_PART_LENGTH = 64;
+const MAX_EMAIL_LENGTH = 254;
+const MAX_EMAIL_LOCAL_PART_LENGTH = 64;
 
 export function isEmail(value: string): boolean {
   return (

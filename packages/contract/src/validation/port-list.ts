@@ -6,10 +6,9 @@
  * than skipped, so a slip of the finger is shown instead of silently dropped. The browser's form
  * and the server's schema apply this one rule.
  */
-export type PortListProblem = 'emptyEntry' | 'notANumber';
+type PortListProblem = 'emptyEntry' | 'notANumber';
 
-export type PortListResult =
-  { ok: true; ports: number[] } | { ok: false; problem: PortListProblem };
+type PortListResult = { ok: true; ports: number[] } | { ok: false; problem: PortListProblem };
 
 const SEPARATOR = /\s*,\s*|\s+/;
 const PORT_DIGITS = /^\d{1,5}$/;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { zFlag } from '../marketplace/catalogue-schemas';
+import { ZPageQuery, zPage } from '../paging';
+import { listedVmFields } from './listed-vm';
 
 /** The states a listed VM can be in (vm-lifecycle.md §4); deleted machines are never listed. */
 export const ACTIVE_VM_STATUSES = [
@@ -12,8 +15,6 @@ export const ACTIVE_VM_STATUSES = [
 ] as const;
 export type ActiveVmStatus = (typeof ACTIVE_VM_STATUSES)[number];
 
-const zFlag = z.union([z.literal(0), z.literal(1)]);
-
 /**
  * An active VM (vm-lifecycle.md §3 "Active VM") in the spec's wire names. Counts are GB for RAM
  * and disk and cores for the processor; `startDate` and `endDate` are ISO instants, null until
@@ -23,14 +24,8 @@ const zFlag = z.union([z.literal(0), z.literal(1)]);
  * clones and snapshots, listed by GET /api/vmAction/vmBackups?vmId=ID: the clone icon's nested
  * rows) are the portal's additions.
  */
-export const ZActiveVm = z.object({
-  ID: z.number().int(),
-  vmName: z.string(),
-  aliasName: z.string().nullable(),
-  operatingSystem: z.string(),
-  cpu_Count: z.number().int(),
-  ram_Count: z.number().int(),
-  disk_Count: z.number().int(),
+const ZActiveVm = z.object({
+  ...listedVmFields,
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   ciscoMerakiIP: z.string().nullable(),
@@ -49,13 +44,6 @@ export type TActiveVm = z.infer<typeof ZActiveVm>;
 export { ACTIVE_VMS_PAGE_SIZE } from '../accounts/profile-page-sizes';
 
 /** GET /api/vmAction/activeVMs?page=N (customers): one page of their VMs, newest first. */
-export const ZActiveVmsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-});
-export const ZActiveVmsPage = z.object({
-  rows: z.array(ZActiveVm),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZActiveVmsQuery = ZPageQuery;
+export const ZActiveVmsPage = zPage(ZActiveVm);
 export type TActiveVmsPage = z.infer<typeof ZActiveVmsPage>;

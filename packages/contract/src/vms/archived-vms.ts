@@ -1,6 +1,7 @@
 import { z } from 'zod';
-
-const zFlag = z.union([z.literal(0), z.literal(1)]);
+import { zFlag } from '../marketplace/catalogue-schemas';
+import { ZPageQuery, zPage } from '../paging';
+import { listedVmFields } from './listed-vm';
 
 /**
  * An archived VM (vm-lifecycle.md §3 "Archived VM") in the spec's wire names, plus the portal's
@@ -9,14 +10,8 @@ const zFlag = z.union([z.literal(0), z.literal(1)]);
  * and snapshots the machine has (its nested rows, §2.7 Archived: one page of them from
  * GET /api/vmAction/vmBackups?vmId=ID).
  */
-export const ZArchivedVm = z.object({
-  ID: z.number().int(),
-  vmName: z.string(),
-  aliasName: z.string().nullable(),
-  operatingSystem: z.string(),
-  cpu_Count: z.number().int(),
-  ram_Count: z.number().int(),
-  disk_Count: z.number().int(),
+const ZArchivedVm = z.object({
+  ...listedVmFields,
   createdUUID: z.string().nullable(),
   serviceCategory: z.string(),
   isBlocked: zFlag,
@@ -30,13 +25,6 @@ export type TArchivedVm = z.infer<typeof ZArchivedVm>;
 export { ARCHIVED_VMS_PAGE_SIZE } from '../accounts/profile-page-sizes';
 
 /** GET /api/vmAction/archivedVMs?page=N (customers): their archived machines, latest first. */
-export const ZArchivedVmsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-});
-export const ZArchivedVmsPage = z.object({
-  rows: z.array(ZArchivedVm),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZArchivedVmsQuery = ZPageQuery;
+export const ZArchivedVmsPage = zPage(ZArchivedVm);
 export type TArchivedVmsPage = z.infer<typeof ZArchivedVmsPage>;

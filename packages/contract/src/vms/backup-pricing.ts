@@ -108,7 +108,7 @@ export function backupHours(duration: number, type: BackupDurationType): number 
   return BACKUP_HOURS_PER_UNIT[type] * duration;
 }
 
-export type BackupCost = { hours: number; cost: Minor; tax: Minor; total: Minor };
+type BackupCost = { hours: number; cost: Minor; tax: Minor; total: Minor };
 
 /**
  * §9 in minor units: cost = disk size × drive cost per unit × hours, where the drive cost per

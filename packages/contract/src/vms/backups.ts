@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { zPage } from '../paging';
 import { zFlag } from '../marketplace/catalogue-schemas';
 import { BACKUP_DURATION_TYPES, BACKUP_KINDS, backupMessages } from './backup-pricing';
+import { ZVmAccessDetails, zProvider } from './vm-actions';
 
 /**
  * A customer's clones and snapshots (vm-lifecycle.md §2.7 Products tab's nested table and the
@@ -19,7 +21,7 @@ export const VM_BACKUP_STATUSES = [
 export type VmBackupStatus = (typeof VM_BACKUP_STATUSES)[number];
 
 /** §3 "Clone or snapshot row" in the spec's wire names, plus the portal's id, status and dates. */
-export const ZVmBackup = z.object({
+const ZVmBackup = z.object({
   /** The backup's own id. */
   ID: z.number().int(),
   /** The machine it is a backup of (virtual_machines.id). */
@@ -60,14 +62,8 @@ export const ZVmBackupsQuery = z.object({
   vmId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 });
-export type TVmBackupsQuery = z.input<typeof ZVmBackupsQuery>;
 
-export const ZVmBackupsPage = z.object({
-  rows: z.array(ZVmBackup),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZVmBackupsPage = zPage(ZVmBackup);
 export type TVmBackupsPage = z.infer<typeof ZVmBackupsPage>;
 
 const zBackupUuid = z
@@ -76,29 +72,16 @@ const zBackupUuid = z
   .min(1, backupMessages.backupNotFound)
   .max(100, backupMessages.backupNotFound);
 
-/** The spec's `provider`: accepted, not trusted (the portal knows each machine's hypervisor). */
-const zProvider = z.string().trim().max(100).optional();
-
 /** POST /api/vmAction/viewCloneVM: a clone's access details (not a snapshot's: 400). */
 export const ZViewCloneVmRequest = z.object({ provider: zProvider, virDomainUUID: zBackupUuid });
 export type TViewCloneVmRequest = z.input<typeof ZViewCloneVmRequest>;
 
-/** §3 "VM access data"; the password is fresh on every view and never stored (no-store). */
-export const ZViewCloneVmResponse = z.object({
-  user: z.string(),
-  password: z.string(),
-  provider: z.string(),
-  apiUrl: z.string().nullable(),
-  systemUrl: z.string().nullable(),
-  consoleUrl: z.string(),
-  cloudServiceUrl: z.string().nullable(),
-  privateAddress: z.string().nullable(),
-});
+/** §3 "VM access data" of a clone. */
+export const ZViewCloneVmResponse = ZVmAccessDetails;
 export type TViewCloneVmResponse = z.infer<typeof ZViewCloneVmResponse>;
 
 /** POST /api/vmAction/deleteCloneVirtualMachine (the parent machine must be shut off: 400). */
 export const ZDeleteCloneVmRequest = z.object({ provider: zProvider, cloneVMUUID: zBackupUuid });
-export type TDeleteCloneVmRequest = z.input<typeof ZDeleteCloneVmRequest>;
 
 /**
  * POST /api/vmAction/deleteSnapshot (the parent machine must be shut off: 400). The spec writes
@@ -122,7 +105,6 @@ export const ZDeleteSnapshotRequest = z
     }
     return { provider: value.provider, snapshotVMUUID: uuid };
   });
-export type TDeleteSnapshotRequest = z.input<typeof ZDeleteSnapshotRequest>;
 
 /** What a delete answers: the backup, now deleted. */
 export const ZBackupDeletedResponse = z.object({

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { zAmount, zFlag, zProductId, ZSpecificationLine } from '../marketplace/catalogue-schemas';
+import {
+  zAmount,
+  zFlag,
+  ZPricedSpecificationLine,
+  zProductId,
+  ZProductCountry,
+  ZRamCpuDependency,
+} from '../marketplace/catalogue-schemas';
 import { zClientAmount } from '../orders/create-order';
 import { TAX_BASES } from '../pricing/vm-pricing';
+import { ACTIVE_VM_STATUSES } from './active-vms';
 import {
   BACKUP_DURATION_TYPES,
   BACKUP_HOURS_PER_UNIT,
@@ -23,18 +31,6 @@ const zVmId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** POST getVMDetailForCloneVm, getVMDetailForSnapshotVm, getVMDetailForUpdateVM. */
 export const ZVmDetailRequest = z.object({ productID: zProductId });
-export type TVmDetailRequest = z.input<typeof ZVmDetailRequest>;
-
-/** The machine's states the portal records (virtual_machines.status, deleted ones excluded). */
-export const VM_ORDER_DETAIL_STATUSES = [
-  'provisioning',
-  'running',
-  'shutoff',
-  'busy',
-  'failed',
-  'expired',
-  'archived',
-] as const;
 
 /**
  * §3 "VM detail for clone / snapshot / renew / update", about one of the customer's machines:
@@ -80,7 +76,7 @@ export const ZVmOrderDetail = z.object({
   isGoldCopy: zFlag,
   isBlocked: zFlag,
   isClone: zFlag,
-  status: z.enum(VM_ORDER_DETAIL_STATUSES),
+  status: z.enum(ACTIVE_VM_STATUSES),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
 });
@@ -89,18 +85,9 @@ export type TVmOrderDetail = z.infer<typeof ZVmOrderDetail>;
 /** The catalogue side every kind 2 and 4 screen needs (as the product details answer it). */
 export const ZVmOrderCatalogue = z.object({
   paymentGateway: z.array(z.string()),
-  vmSpec: z.array(ZSpecificationLine.required({ costPerUnit: true, totalCost: true })),
-  ramCpuDependecy: z.array(
-    z.object({ ramStartLimit: z.number(), ramEndLimit: z.number(), cpuCount: z.number() }),
-  ),
-  country: z
-    .object({
-      countryID: z.number().int(),
-      countryName: z.string(),
-      taxValue: z.number(),
-      currency: z.string(),
-    })
-    .nullable(),
+  vmSpec: z.array(ZPricedSpecificationLine),
+  ramCpuDependecy: z.array(ZRamCpuDependency),
+  country: ZProductCountry.nullable(),
   byPassflag: zFlag,
   taxBasis: z.enum(TAX_BASES),
   discount: z.object({
@@ -113,7 +100,7 @@ export const ZVmOrderCatalogue = z.object({
 });
 
 /** One period option of a backup's duration (§2.2: Daily, Weekly, Monthly). */
-export const ZBackupDurationOption = z.object({
+const ZBackupDurationOption = z.object({
   type: z.enum(BACKUP_DURATION_TYPES),
   /** §9: hours per unit of the count. */
   hours: z.number().int(),
@@ -128,7 +115,7 @@ export const BACKUP_DURATION_OPTIONS = BACKUP_DURATION_TYPES.map((type) => ({
 }));
 
 /** The server's bill of a clone or snapshot (backup-pricing.ts `quoteBackup`). */
-export const ZBackupQuote = z.object({
+const ZBackupQuote = z.object({
   cloneOptionType: z.enum(BACKUP_KINDS),
   cloneDuration: z.number().int(),
   cloneDurationType: z.enum(BACKUP_DURATION_TYPES),
@@ -139,7 +126,6 @@ export const ZBackupQuote = z.object({
   taxAmount: zAmount,
   totalPayable: zAmount,
 });
-export type TBackupQuote = z.infer<typeof ZBackupQuote>;
 
 /**
  * The answer of getVMDetailForCloneVm and getVMDetailForSnapshotVm: the machine, the catalogue,

@@ -60,11 +60,10 @@ export function canAssignPublicIp(vm: Pick<TActiveVm, 'status' | 'ciscoMerakiIP'
   return (PUBLIC_IP_STATUSES as readonly string[]).includes(vm.status) && !vm.ciscoMerakiIP?.trim();
 }
 
-export const HOST_NAME_MAX_LENGTH = 253;
-export const HOST_NAME_LABEL_MAX_LENGTH = 63;
-export const MAX_PORTS_PER_PROTOCOL = 20;
-export const PORT_MIN = 1;
-export const PORT_MAX = 65_535;
+const HOST_NAME_MAX_LENGTH = 253;
+const MAX_PORTS_PER_PROTOCOL = 20;
+const PORT_MIN = 1;
+const PORT_MAX = 65_535;
 
 export type PortProtocol = 'tcp' | 'udp';
 

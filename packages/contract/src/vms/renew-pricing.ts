@@ -29,7 +29,7 @@ export function daysExtendedSince(endsAt: Date | string | null, now: Date): numb
 }
 
 /** One line of a machine as renewed: its current size and its product's cost per unit. */
-export type RenewLine = {
+type RenewLine = {
   name: SpecificationName;
   count: number;
   unit: string;
@@ -111,7 +111,7 @@ export function sumRenewals(renewals: readonly RenewalAmounts[]): MultiRenewalAm
 }
 
 /** A machine's renewal bill as the wire carries it (amounts as 2-decimal strings). */
-export type RenewQuote = {
+type RenewQuote = {
   /** The renewal period in days. */
   days: number;
   lines: { item: SpecificationName; size: number; unit: string; price: string }[];

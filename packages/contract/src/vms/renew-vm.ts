@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { zAmount, zFlag, zProductId, ZSpecificationLine } from '../marketplace/catalogue-schemas';
+import {
+  zAmount,
+  zFlag,
+  ZPricedSpecificationLine,
+  zProductId,
+  ZProductCountry,
+  ZRamCpuDependency,
+} from '../marketplace/catalogue-schemas';
 import { SPECIFICATION_NAMES } from '../marketplace/configuration-rules';
 import { ZTimePeriod } from '../marketplace/get-vm-product-details';
 import { zClientAmount } from '../orders/create-order';
@@ -30,7 +37,7 @@ const zMoneyLine = z.object({
 });
 
 /** A machine's renewal bill (`toRenewQuote`). */
-export const ZRenewQuote = z.object({
+const ZRenewQuote = z.object({
   days: z.number().int(),
   lines: z.array(zMoneyLine),
   totalPrice: zAmount,
@@ -49,7 +56,6 @@ export type TRenewQuote = z.infer<typeof ZRenewQuote>;
 // POST /api/virtualMachine/getVMDetailForRenew
 
 export const ZGetVmDetailForRenewRequest = z.object({ productID: zVmId });
-export type TGetVmDetailForRenewRequest = z.input<typeof ZGetVmDetailForRenewRequest>;
 
 /**
  * §3 "VM detail for … renew": the machine as it is now (its sizes), priced from its product.
@@ -57,7 +63,7 @@ export type TGetVmDetailForRenewRequest = z.input<typeof ZGetVmDetailForRenewReq
  * `daysExtended` the whole days since its end date when that has passed (the arrears' days);
  * `parentVMId` is the machine itself (a renewal acts on no other machine).
  */
-export const ZRenewVmDetail = z.object({
+const ZRenewVmDetail = z.object({
   ID: z.number().int(),
   vmName: z.string(),
   aliasName: z.string().nullable(),
@@ -91,24 +97,14 @@ export const ZRenewVmDetail = z.object({
   endDate: z.string().nullable(),
   status: z.enum(RENEWABLE_VM_STATUSES),
 });
-export type TRenewVmDetail = z.infer<typeof ZRenewVmDetail>;
 
 export const ZGetVmDetailForRenewResponse = z.object({
   VMDetail: ZRenewVmDetail,
   /** The product's lines with the machine's current counts as specificationCount. */
-  vmSpec: z.array(ZSpecificationLine.required({ costPerUnit: true, totalCost: true })),
+  vmSpec: z.array(ZPricedSpecificationLine),
   paymentGateway: z.array(z.string()),
-  ramCpuDependecy: z.array(
-    z.object({ ramStartLimit: z.number(), ramEndLimit: z.number(), cpuCount: z.number() }),
-  ),
-  country: z
-    .object({
-      countryID: z.number().int(),
-      countryName: z.string(),
-      taxValue: z.number(),
-      currency: z.string(),
-    })
-    .nullable(),
+  ramCpuDependecy: z.array(ZRamCpuDependency),
+  country: ZProductCountry.nullable(),
   byPassflag: zFlag,
   /** The renew period options (the company's time periods). */
   TimePeriod: z.array(ZTimePeriod),
@@ -150,21 +146,20 @@ export type TRenewVmRequest = z.input<typeof ZRenewVmRequest>;
 // POST /api/virtualMachine/getVMDataForMultipleRenew
 
 /** 1–20 distinct machine ids (the /renewMultipleVM/{value} selection, renew-selection.ts). */
-export const zRenewSelection = z
+const zRenewSelection = z
   .array(zVmId)
   .min(1, 'Select at least one VM')
   .max(MAX_RENEW_SELECTION, `Select at most ${MAX_RENEW_SELECTION} VMs`)
   .refine((ids) => new Set(ids).size === ids.length, 'Each VM can be selected once');
 
 export const ZGetVmDataForMultipleRenewRequest = z.object({ renewVMData: zRenewSelection });
-export type TGetVmDataForMultipleRenewRequest = z.input<typeof ZGetVmDataForMultipleRenewRequest>;
 
 /**
  * One machine of §3 "Multi-renew data". Each is renewed for its own current period (`renewDays`,
  * the machine's period in days); `vm_Cost` is the price for that period, `daysExtended` the days
  * of arrears, `arrears` their amount and `totalPayable` the machine's share of the bill.
  */
-export const ZMultiRenewVm = z.object({
+const ZMultiRenewVm = z.object({
   ID: z.number().int(),
   vmName: z.string(),
   aliasName: z.string().nullable(),
@@ -188,7 +183,7 @@ export const ZMultiRenewVm = z.object({
 export type TMultiRenewVm = z.infer<typeof ZMultiRenewVm>;
 
 /** The multi-renew bill (§2.4): Total Price, Tax, "Arrears for N Days", Total Payable Amount. */
-export const ZMultiRenewQuote = z.object({
+const ZMultiRenewQuote = z.object({
   totalPrice: zAmount,
   taxAmount: zAmount,
   /** N of "Arrears for N Days": the largest of the machines' days extended. */
@@ -197,20 +192,6 @@ export const ZMultiRenewQuote = z.object({
   totalPayable: zAmount,
 });
 export type TMultiRenewQuote = z.infer<typeof ZMultiRenewQuote>;
-
-/** The first selected machine's product line, at that machine's sizes (as on getVMDetailForRenew). */
-const ZRenewVmSpecLine = ZSpecificationLine.required({ costPerUnit: true, totalCost: true });
-const ZRamCpuDependency = z.object({
-  ramStartLimit: z.number(),
-  ramEndLimit: z.number(),
-  cpuCount: z.number(),
-});
-const ZRenewCountry = z.object({
-  countryID: z.number().int(),
-  countryName: z.string(),
-  taxValue: z.number(),
-  currency: z.string(),
-});
 
 export const ZGetVmDataForMultipleRenewResponse = z.object({
   /** In the order of the request's ids. */
@@ -227,9 +208,9 @@ export const ZGetVmDataForMultipleRenewResponse = z.object({
    * company's periods; its service, id, region and image). Each machine is still renewed for its
    * own period (renewDays), whatever timePeriod lists (ADR 026).
    */
-  vmSpec: z.array(ZRenewVmSpecLine),
+  vmSpec: z.array(ZPricedSpecificationLine),
   ramCpuDependecy: z.array(ZRamCpuDependency),
-  country: ZRenewCountry.nullable(),
+  country: ZProductCountry.nullable(),
   timePeriod: z.array(ZTimePeriod),
   serviceCategory: z.string(),
   parentVMId: z.number().int(),
@@ -250,7 +231,7 @@ const zAnyCount = z.union([z.number(), z.string().max(40)]);
  * answers it with each VMProductDetail entry), else its `vmName` among the customer's machines.
  * The sizes and amounts are the client's copy and are not used: the server prices.
  */
-export const ZMultiRenewDataEntry = z
+const ZMultiRenewDataEntry = z
   .object({
     ID: zVmId.optional(),
     vmName: z.string().trim().min(1).max(200).optional(),

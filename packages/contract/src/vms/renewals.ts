@@ -1,6 +1,7 @@
 import { z } from 'zod';
-
-const zFlag = z.union([z.literal(0), z.literal(1)]);
+import { zFlag } from '../marketplace/catalogue-schemas';
+import { ZPageQuery, zPage } from '../paging';
+import { listedVmFields } from './listed-vm';
 
 export { RENEWAL_DUE_DAYS } from './renewal-due';
 
@@ -14,14 +15,8 @@ export type RenewalVmStatus = (typeof RENEWAL_VM_STATUSES)[number];
  * the checkbox is disabled and the row says Renewed (§4). `startDate` and `endDate` are ISO
  * instants. `status` is the portal's addition (expired and archived rows are badged).
  */
-export const ZRenewalVm = z.object({
-  ID: z.number().int(),
-  vmName: z.string(),
-  aliasName: z.string().nullable(),
-  operatingSystem: z.string(),
-  cpu_Count: z.number().int(),
-  ram_Count: z.number().int(),
-  disk_Count: z.number().int(),
+const ZRenewalVm = z.object({
+  ...listedVmFields,
   startDate: z.string().nullable(),
   endDate: z.string(),
   isRenewed: zFlag,
@@ -36,13 +31,6 @@ export { RENEWAL_VMS_PAGE_SIZE } from '../accounts/profile-page-sizes';
  * GET /api/vmAction/renewalVMs?page=N (customers): one page of every machine they can renew (in
  * its period, expired or archived), soonest end date first.
  */
-export const ZRenewalVmsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-});
-export const ZRenewalVmsPage = z.object({
-  rows: z.array(ZRenewalVm),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZRenewalVmsQuery = ZPageQuery;
+export const ZRenewalVmsPage = zPage(ZRenewalVm);
 export type TRenewalVmsPage = z.infer<typeof ZRenewalVmsPage>;

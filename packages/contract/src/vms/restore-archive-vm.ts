@@ -17,4 +17,3 @@ export const ZRestoreArchiveVmResponse = z.object({
   ID: z.number().int(),
   status: z.literal('busy'),
 });
-export type TRestoreArchiveVmResponse = z.infer<typeof ZRestoreArchiveVmResponse>;

@@ -57,7 +57,7 @@ export type UpdateChoice =
   | { updateType: 'RamAndCpu'; memory: number; processor: number; disk: number }
   | { updateType: 'Disk'; addDisk: number };
 
-export type UpdateLine = {
+type UpdateLine = {
   item: SpecificationName;
   unit: string;
   availableSize: number;

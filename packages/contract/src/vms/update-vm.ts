@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { zAmount, zFlag, zProductId } from '../marketplace/catalogue-schemas';
-import { SPECIFICATION_NAMES } from '../marketplace/configuration-rules';
+import { zFlag, zProductId } from '../marketplace/catalogue-schemas';
 import { zClientAmount } from '../orders/create-order';
 import { ZVmOrderCatalogue, ZVmOrderDetail } from './clone-vm';
 import { MAX_ADDED_DISKS, UPDATE_TYPES } from './update-pricing';
@@ -11,27 +10,6 @@ import { MAX_ADDED_DISKS, UPDATE_TYPES } from './update-pricing';
  */
 
 const zCount = z.coerce.number().int().min(0).max(1_000_000);
-
-/** The bill of an update (update-pricing.ts `quoteUpdate`): changed lines only. */
-export const ZUpdateQuote = z.object({
-  updateType: z.enum(UPDATE_TYPES),
-  remainingDays: z.number().int(),
-  lines: z.array(
-    z.object({
-      item: z.enum(SPECIFICATION_NAMES),
-      unit: z.string(),
-      availableSize: z.number().int(),
-      updatedSize: z.number().int(),
-      price: zAmount,
-    }),
-  ),
-  totalPrice: zAmount,
-  taxPercent: z.number(),
-  taxAmount: zAmount,
-  totalPayable: zAmount,
-  needsShutOff: z.boolean(),
-});
-export type TUpdateQuote = z.infer<typeof ZUpdateQuote>;
 
 /**
  * The answer of getVMDetailForUpdateVM: the machine (current counts in VMDetail), the catalogue

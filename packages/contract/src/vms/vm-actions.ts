@@ -28,7 +28,7 @@ const zVirDomainUuid = z
  * The spec's `provider` (the delete screen sends a fixed "scaleComputing"). The portal knows each
  * machine's hypervisor from its own record, so the value is accepted and not trusted.
  */
-const zProvider = z.string().trim().max(100).optional();
+export const zProvider = z.string().trim().max(100).optional();
 
 const zVmId = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -42,10 +42,10 @@ export const ZViewVmRequest = z.object({
 export type TViewVmRequest = z.input<typeof ZViewVmRequest>;
 
 /**
- * The password is fresh on every view and is the only copy: the portal keeps only its hash. The
- * answer is never cached (Cache-Control: no-store).
+ * §3 "VM access data" of a machine or a clone. The password is fresh on every view and is the
+ * only copy: the portal keeps only its hash. The answer is never cached (Cache-Control: no-store).
  */
-export const ZViewVmResponse = z.object({
+export const ZVmAccessDetails = z.object({
   user: z.string(),
   password: z.string(),
   provider: z.string(),
@@ -53,10 +53,12 @@ export const ZViewVmResponse = z.object({
   systemUrl: z.string().nullable(),
   consoleUrl: z.string(),
   cloudServiceUrl: z.string().nullable(),
-  /** The portal's additions: the machine's private address and state when viewed. */
+  /** The portal's addition: the machine's private address. */
   privateAddress: z.string().nullable(),
-  state: z.enum(VM_LIVE_STATES),
 });
+
+/** A machine's access details and, the portal's addition, its state when viewed. */
+export const ZViewVmResponse = ZVmAccessDetails.extend({ state: z.enum(VM_LIVE_STATES) });
 export type TViewVmResponse = z.infer<typeof ZViewVmResponse>;
 
 /** POST /api/vmAction/{startVM,shutdownVM,powerOffVM,rebootVM}. */
@@ -65,7 +67,6 @@ export type TPowerRequest = z.input<typeof ZPowerRequest>;
 
 /** POST /api/vmAction/getVMStatus. */
 export const ZVmStatusRequest = z.object({ virDomainUUID: zVirDomainUuid });
-export type TVmStatusRequest = z.input<typeof ZVmStatusRequest>;
 
 /** The answer of a power call (the state right after the hypervisor accepted it) and of getVMStatus. */
 export const ZVmStateResponse = z.object({ state: z.enum(VM_LIVE_STATES) });

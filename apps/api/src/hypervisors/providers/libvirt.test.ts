@@ -6,7 +6,11 @@ import {
   openLibvirtTestBed,
   type LibvirtTestBed,
 } from '../../../test/support/libvirt';
-import { describeDriverContract, expectRefusal, waitForState } from '../driver-contract';
+import {
+  describeDriverContract,
+  expectRefusal,
+  waitForState,
+} from '../../../test/support/driver-contract';
 import {
   HypervisorUnavailable,
   InvalidHypervisorOptions,

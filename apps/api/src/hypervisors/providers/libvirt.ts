@@ -16,6 +16,7 @@ import {
   type MachineState,
   type RestoreSource,
 } from '../provider';
+import { checkDiskSize, checkName, checkResize, checkSpec, loginUserOf } from '../machine-checks';
 import {
   GIB,
   KIB_PER_GIB,
@@ -88,7 +89,7 @@ import {
  * driver makes before a change (archived, kind) are not atomic with it.
  */
 
-export const LIBVIRT_ID = 'libvirt';
+const LIBVIRT_ID = 'libvirt';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Pool, network and volume names: what libvirt takes and never an option to virsh. */
@@ -108,8 +109,6 @@ const ALLOWED_URI_PARAMETERS = new Set([
 const ALLOWED_TRANSPORTS = new Set(['', 'unix', 'ssh', 'libssh', 'libssh2', 'tls', 'tcp']);
 /** Where virsh may be: it runs on the portal's host, so a company cannot name any program. */
 const VIRSH_PATHS = ['virsh', '/usr/bin/virsh', '/usr/local/bin/virsh'] as const;
-
-export const LIMITS = { ramGb: 4_096, vcpus: 512, diskGb: 65_536, nameLength: 200 } as const;
 
 function isAllowedUri(value: string): boolean {
   let url: URL;
@@ -174,7 +173,7 @@ const libvirtOptionsSchema = z
       .default('portal-'),
   })
   .strict();
-export type LibvirtOptions = z.infer<typeof libvirtOptionsSchema>;
+type LibvirtOptions = z.infer<typeof libvirtOptionsSchema>;
 
 export function parseLibvirtOptions(options: unknown): LibvirtOptions {
   const parsed = libvirtOptionsSchema.safeParse(options ?? {});
@@ -185,30 +184,6 @@ export function parseLibvirtOptions(options: unknown): LibvirtOptions {
     );
   }
   return parsed.data;
-}
-
-/** The login user of an image, as its cloud image ships it. */
-export function loginUserOf(image: string): string {
-  const name = image.toLowerCase();
-  if (name.includes('windows')) return 'Administrator';
-  if (name.includes('ubuntu')) return 'ubuntu';
-  if (name.includes('centos')) return 'centos';
-  if (name.includes('red hat') || name.includes('rhel')) return 'cloud-user';
-  if (name.includes('debian')) return 'debian';
-  return 'root';
-}
-
-function checkSize(value: number | undefined, max: number): void {
-  if (value === undefined) return;
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new HypervisorRefused('invalid-request', 'size out of range');
-  }
-}
-
-function checkName(name: string): void {
-  if (name.trim() === '' || name.length > LIMITS.nameLength) {
-    throw new HypervisorRefused('invalid-request', 'bad name');
-  }
 }
 
 /** Calls on one domain from this process, one after another. */
@@ -259,11 +234,7 @@ export class LibvirtHypervisor implements Hypervisor {
   }
 
   async create(spec: MachineSpec): Promise<{ uuid: string }> {
-    checkName(spec.name);
-    if (spec.image.trim() === '') throw new HypervisorRefused('invalid-request', 'no image');
-    checkSize(spec.ramGb, LIMITS.ramGb);
-    checkSize(spec.vcpus, LIMITS.vcpus);
-    checkSize(spec.diskGb, LIMITS.diskGb);
+    checkSpec(spec);
     const imagePool = this.options.imagePool ?? this.pool;
     const baseVolume = Object.hasOwn(this.options.images, spec.image)
       ? this.options.images[spec.image]!
@@ -375,13 +346,8 @@ export class LibvirtHypervisor implements Hypervisor {
   }
 
   async resize(uuid: string, sizes: MachineResize): Promise<void> {
-    checkSize(sizes.ramGb, LIMITS.ramGb);
-    checkSize(sizes.vcpus, LIMITS.vcpus);
-    checkSize(sizes.diskGb, LIMITS.diskGb);
+    checkResize(sizes);
     const changesCpuOrRam = sizes.ramGb !== undefined || sizes.vcpus !== undefined;
-    if (!changesCpuOrRam && sizes.diskGb === undefined) {
-      throw new HypervisorRefused('invalid-request', 'nothing to resize');
-    }
     await this.locked(uuid, async () => {
       const domain = await this.usableMachine(uuid);
       const state = await this.stateOf(uuid);
@@ -422,7 +388,7 @@ export class LibvirtHypervisor implements Hypervisor {
   }
 
   async addDisk(uuid: string, sizeGb: number): Promise<void> {
-    checkSize(sizeGb, LIMITS.diskGb);
+    checkDiskSize(sizeGb);
     await this.locked(uuid, async () => {
       const domain = await this.usableMachine(uuid);
       const state = await this.stateOf(uuid);

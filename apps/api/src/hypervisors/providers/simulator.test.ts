@@ -11,10 +11,9 @@ import {
   expectRefusal,
   waitForState,
   type DriverHarness,
-} from '../driver-contract';
+} from '../../../test/support/driver-contract';
 import { InvalidHypervisorOptions, type MachineSpec } from '../provider';
 import {
-  connectHypervisor,
   driverIdForServiceType,
   getDriver,
   SERVICE_TYPE_DRIVERS,
@@ -270,9 +269,11 @@ describe('simulator options and registry', () => {
     expect(Object.keys(SERVICE_TYPE_DRIVERS)).toHaveLength(4);
     expect(() => driverIdForServiceType('Hyper-V')).toThrow(UnknownHypervisorDriver);
     const environment = { database: {} as DatabaseHandle['db'], companyId: 1 };
-    expect(connectHypervisor('Proxmox VE', {}, environment).driverId).toBe('simulator');
-    expect(() => connectHypervisor('Proxmox VE', { operationMs: -1 }, environment)).toThrow(
-      InvalidHypervisorOptions,
+    expect(getDriver(driverIdForServiceType('Proxmox VE')).connect({}, environment).driverId).toBe(
+      'simulator',
     );
+    expect(() =>
+      getDriver(driverIdForServiceType('Proxmox VE')).connect({ operationMs: -1 }, environment),
+    ).toThrow(InvalidHypervisorOptions);
   });
 });

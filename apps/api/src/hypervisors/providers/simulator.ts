@@ -19,6 +19,7 @@ import {
   type RefusalReason,
   type RestoreSource,
 } from '../provider';
+import { checkDiskSize, checkName, checkResize, checkSpec, loginUserOf } from '../machine-checks';
 
 /**
  * The embedded hypervisor: machines are rows of `simulated_machines`, every operation takes
@@ -35,13 +36,11 @@ const simulatorOptionsSchema = z
     operationMs: z.number().int().min(0).max(600_000).default(3_000),
   })
   .strict();
-export type SimulatorOptions = z.infer<typeof simulatorOptionsSchema>;
+type SimulatorOptions = z.infer<typeof simulatorOptionsSchema>;
 
 /** How an injected fault strikes: the operation is accepted and ends `failed`, is refused at
  * once (`HypervisorRefused` 'rejected'), or the hypervisor is unreachable (`HypervisorUnavailable`). */
 export type FaultMode = 'fail' | 'refuse' | 'unavailable';
-
-export const LIMITS = { ramGb: 4_096, vcpus: 512, diskGb: 65_536, nameLength: 200 } as const;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ADDRESS_ATTEMPTS = 8;
@@ -50,7 +49,7 @@ type Row = typeof simulatedMachines.$inferSelect;
 type StoredState = 'provisioning' | 'running' | 'shutoff' | 'failed' | 'deleted';
 type Kind = 'machine' | 'clone' | 'snapshot';
 
-export function consoleUrlOf(uuid: string): string {
+function consoleUrlOf(uuid: string): string {
   return `/api/hypervisors/simulator/console/${uuid}`;
 }
 
@@ -58,32 +57,8 @@ export function consolePasswordHash(password: string): string {
   return createHash('sha256').update(password).digest('hex');
 }
 
-/** The login user of an image, as its cloud image ships it. */
-function userOf(image: string): string {
-  const name = image.toLowerCase();
-  if (name.includes('windows')) return 'Administrator';
-  if (name.includes('ubuntu')) return 'ubuntu';
-  if (name.includes('centos')) return 'centos';
-  if (name.includes('red hat') || name.includes('rhel')) return 'cloud-user';
-  if (name.includes('debian')) return 'debian';
-  return 'root';
-}
-
 function randomPrivateAddress(): string {
   return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
-}
-
-function checkSize(value: number | undefined, max: number): void {
-  if (value === undefined) return;
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new HypervisorRefused('invalid-request', 'size out of range');
-  }
-}
-
-function checkName(name: string): void {
-  if (name.trim() === '' || name.length > LIMITS.nameLength) {
-    throw new HypervisorRefused('invalid-request', 'bad name');
-  }
 }
 
 const table = simulatedMachines;
@@ -149,11 +124,7 @@ export class SimulatorHypervisor implements Hypervisor {
   }
 
   async create(spec: MachineSpec): Promise<{ uuid: string }> {
-    checkName(spec.name);
-    if (spec.image.trim() === '') throw new HypervisorRefused('invalid-request', 'no image');
-    checkSize(spec.ramGb, LIMITS.ramGb);
-    checkSize(spec.vcpus, LIMITS.vcpus);
-    checkSize(spec.diskGb, LIMITS.diskGb);
+    checkSpec(spec);
     if (spec.creationKey !== undefined) {
       const made = await this.machineMadeBy(spec.creationKey);
       if (made) return made;
@@ -218,13 +189,8 @@ export class SimulatorHypervisor implements Hypervisor {
   }
 
   async resize(uuid: string, sizes: MachineResize): Promise<void> {
-    checkSize(sizes.ramGb, LIMITS.ramGb);
-    checkSize(sizes.vcpus, LIMITS.vcpus);
-    checkSize(sizes.diskGb, LIMITS.diskGb);
+    checkResize(sizes);
     const changesCpuOrRam = sizes.ramGb !== undefined || sizes.vcpus !== undefined;
-    if (!changesCpuOrRam && sizes.diskGb === undefined) {
-      throw new HypervisorRefused('invalid-request', 'nothing to resize');
-    }
     const diskGrows =
       sizes.diskGb === undefined ? sql`true` : sql`${table.diskGb} <= ${sizes.diskGb}`;
     await this.transition(uuid, {
@@ -243,7 +209,7 @@ export class SimulatorHypervisor implements Hypervisor {
   }
 
   async addDisk(uuid: string, sizeGb: number): Promise<void> {
-    checkSize(sizeGb, LIMITS.diskGb);
+    checkDiskSize(sizeGb);
     await this.transition(uuid, {
       operation: 'add-disk',
       from: ['running', 'shutoff'],
@@ -334,7 +300,7 @@ export class SimulatorHypervisor implements Hypervisor {
       .returning({ privateAddress: table.privateAddress });
     if (updated.length === 0) throw new HypervisorRefused('missing');
     return {
-      user: userOf(row.image),
+      user: loginUserOf(row.image),
       password,
       consoleUrl: consoleUrlOf(uuid),
       privateAddress: updated[0]!.privateAddress,
@@ -568,7 +534,7 @@ export class SimulatorHypervisor implements Hypervisor {
   }
 }
 
-export function parseSimulatorOptions(options: unknown): SimulatorOptions {
+function parseSimulatorOptions(options: unknown): SimulatorOptions {
   const parsed = simulatorOptionsSchema.safeParse(options ?? {});
   if (!parsed.success) {
     throw new InvalidHypervisorOptions(

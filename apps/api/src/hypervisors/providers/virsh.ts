@@ -21,7 +21,7 @@ export type VirshConnection = {
 /** The argument `runVirsh` replaces with the path of a file holding `VirshRun.file`. */
 export const INPUT_FILE = '\u0000input-file';
 
-export type VirshRun = {
+type VirshRun = {
   /** XML for `define`, `attach-device`: written to a file only we can read (a private temporary
    * directory), passed where `INPUT_FILE` stands in the arguments, removed afterwards. virsh
    * cannot read it from stdin: Node's stdio pipes are sockets, which /dev/stdin cannot open. */

@@ -18,7 +18,7 @@ export type RenderedMail = {
   subjectOnRecord?: string;
 };
 
-export type MailContent = {
+type MailContent = {
   language: TLanguage;
   subject: string;
   heading: string;

@@ -2,7 +2,7 @@ import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
 import { renderMail, type MailBrand, type RenderedMail } from './mail-layout';
 
 /** What every mail about a machine's end date says (ADR 017). */
-export type ExpiringVm = {
+type ExpiringVm = {
   /** The name the customer knows it by: the alias when set, else the machine's name. */
   vmName: string;
   endsAt: Date;

@@ -3,9 +3,9 @@ import { formatEndDate } from './vm-expiry-mails';
 import { renderMail, type MailBrand, type RenderedMail } from './mail-layout';
 
 /** A machine a paid renewal extended (ADR 018): the name the customer knows and its new end. */
-export type RenewedVm = { vmName: string; endsAt: Date };
+type RenewedVm = { vmName: string; endsAt: Date };
 
-export type RenewalMailContext = {
+type RenewalMailContext = {
   reference: string;
   vms: RenewedVm[];
   /** The company's time zone: dates are written as the provider keeps time. */

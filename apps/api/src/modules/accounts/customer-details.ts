@@ -1,5 +1,5 @@
 /** The personal and billing fields sign-up and the profile share, as the wire names them. */
-export type CustomerDetailsInput = {
+type CustomerDetailsInput = {
   firstName: string;
   lastName: string;
   countryCode: string;

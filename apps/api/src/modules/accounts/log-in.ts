@@ -19,7 +19,7 @@ import { startSession, type Customer, type IssuedTokens } from './sessions';
 
 type Deps = { db: Database; mail: MailService; secret: string };
 
-export async function findCustomer(
+async function findCustomer(
   db: Database,
   companyId: number,
   email: string,

@@ -23,7 +23,7 @@ export type CodePurpose = 'signup' | 'login';
 type CodeDeps = { db: Database; mail: MailService; secret: string };
 
 /** A login waiting for its code, found by the reference its code page carries. */
-export type PendingLogin = {
+type PendingLogin = {
   id: number;
   reference: string;
   purpose: CodePurpose;

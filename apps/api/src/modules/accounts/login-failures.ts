@@ -4,7 +4,7 @@ import { loginFailures } from '../../db/schema/accounts';
 import { FAILED_LOGINS_BEFORE_PAUSE, LOGIN_PAUSE_MS } from './account-settings';
 import { loginAddressKey } from './crypto-tokens';
 
-export type LoginAddress = { companyId: number; email: string };
+type LoginAddress = { companyId: number; email: string };
 
 const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 

@@ -5,11 +5,6 @@ import { notifications } from '../../db/schema/accounts';
 
 const LIST_LIMIT = 50;
 
-/** The one way features tell a customer something (purchases, expiry, tickets…). */
-export async function notify(db: Database, customerId: number, detail: string): Promise<void> {
-  await db.insert(notifications).values({ customerId, detail });
-}
-
 /** The newest 50 and the count of all unread. */
 export async function listNotifications(
   db: Database,

@@ -49,7 +49,7 @@ import { perAddress } from '../../http/rate-limits';
 const otpResentText = (email: string) =>
   `If this login is still open, a new OTP is on its way to ${maskEmail(email)}`;
 
-export function toSessionUser(
+function toSessionUser(
   customer: Customer,
   tokens: Pick<IssuedTokens, 'sessionExpiresAt' | 'accessExpiresAt'>,
 ): TSessionUser {

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { portalSecrets } from '../../db/schema/portal-secrets';
 
 /** The row of portal_secrets that holds the session secret. */
-export const SESSION_SECRET_ROW = 'session-secret';
+const SESSION_SECRET_ROW = 'session-secret';
 
 /** Where a process kept its session secret before it moved into the database. */
 const legacyFile = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'session-secret');
@@ -21,7 +21,7 @@ function readLegacySecret(config: Pick<Config, 'dataDir'>): string | null {
   }
 }
 
-export type LoadedSessionSecret = {
+type LoadedSessionSecret = {
   secret: string;
   /**
    * configuration: SESSION_SECRET; database: the one portal_secrets already held; created: this

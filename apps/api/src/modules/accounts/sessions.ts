@@ -60,7 +60,7 @@ export async function startSession(
   };
 }
 
-export type RefreshResult =
+type RefreshResult =
   { tokens: IssuedTokens; customer: Customer } | 'invalid' | 'reused' | 'other-company';
 
 type PresentedToken = { session_id: string; is_first_use: boolean; is_within_grace: boolean };

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { countries } from '../../db/schema/company';
 import type { Company } from '../../tenancy/company-directory';
 
-export type CountryRow = typeof countries.$inferSelect;
+type CountryRow = typeof countries.$inferSelect;
 
 /** The company's country row (dialling code, mobile lengths), or null when it names none. */
 export async function findCompanyCountry(

@@ -40,7 +40,7 @@ export async function subscribeToNewsletter(
 }
 
 /** A fresh unguessable link for one newsletter mail; only the token's hash is kept. */
-export async function createUnsubscribeLink(
+async function createUnsubscribeLink(
   db: Database,
   company: Company,
   subscriberId: number,

@@ -11,7 +11,7 @@ import type { Company } from '../../tenancy/company-directory';
 import { companyLanguage } from '../../tenancy/request-language';
 import type { CheckedLogo } from './membership-logo';
 
-export type MembershipEnquiry = {
+type MembershipEnquiry = {
   companyName: string;
   email: string;
   contactNumber: string;

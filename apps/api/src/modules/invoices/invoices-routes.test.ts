@@ -10,7 +10,7 @@ import {
 } from '../../../test/support/signed-in-customer';
 import { orders, paymentTransactions, type OrderDetails } from '../../db/schema/orders';
 import { randomToken } from '../../lib/tokens';
-import { readPdf, squash } from '../../pdf/read-pdf-text';
+import { readPdf, squash } from '../../../test/support/read-pdf-text';
 import { renderReceiptForOrder } from './load-invoice';
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;

@@ -7,7 +7,7 @@ import type { TtlCache } from '../../lib/ttl-cache';
 import { toProductCard } from './serializers';
 import { toServiceKey } from './write-catalogue';
 
-export type ProductQuery = Pick<
+type ProductQuery = Pick<
   TProductFilters,
   | 'operatingSystem'
   | 'virtualMachine'

@@ -42,7 +42,7 @@ async function findProduct(db: Database, companyId: number, productId: number) {
   return row;
 }
 
-export async function loadSpecificationLines(db: Database, productId: number) {
+async function loadSpecificationLines(db: Database, productId: number) {
   return db
     .select()
     .from(vmProductSpecifications)

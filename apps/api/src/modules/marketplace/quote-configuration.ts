@@ -16,7 +16,7 @@ function refuse(errors: FieldError[]): never {
   throw new AppError(400, errors[0]!.message, { errors });
 }
 
-export type ConfiguredQuote = {
+type ConfiguredQuote = {
   details: TGetVmProductDetailsResponse;
   quote: Quote;
 };

@@ -6,7 +6,7 @@ import { formatMinor } from '@cloud-portal/contract/pricing/money';
 import type { SpecificationName } from '@cloud-portal/contract/pricing/vm-pricing';
 import type { vmProducts, vmProductSpecifications } from '../../db/schema/catalogue';
 
-export type ProductCardRow = Pick<
+type ProductCardRow = Pick<
   typeof vmProducts.$inferSelect,
   | 'id'
   | 'name'

@@ -52,7 +52,7 @@ export function toServiceKey(serviceName: string): string {
  * The card's summary of a product: its base counts (CPU following the memory where the
  * dependency table says so) and their 30-day cost, priced by the same engine as every quote.
  */
-export function summariseProduct(product: CatalogueProduct) {
+function summariseProduct(product: CatalogueProduct) {
   const line = (name: SpecificationName) =>
     product.specifications.find((specification) => specification.name === name);
   const memory = line('Memory');

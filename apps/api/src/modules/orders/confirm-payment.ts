@@ -12,7 +12,7 @@ import { describeOrderStatus } from './order-status';
 import type { PaymentDeps } from './start-payment';
 import type { OwnerScope } from '../../tenancy/owner-scope';
 
-export type ConfirmDeps = PaymentDeps & { jobs: JobQueue };
+type ConfirmDeps = PaymentDeps & { jobs: JobQueue };
 
 /** How often, and for how long, a status query that could not reach the gateway is retried. */
 const CONFIRMATION_RETRIES = { retryLimit: 12, retryDelay: 20, retryBackoff: true };
@@ -22,7 +22,7 @@ const CONFIRMATION_RETRIES = { retryLimit: 12, retryDelay: 20, retryBackoff: tru
  * answer. `hint` is what the browser's return carried: ids for the adapter to ask about, never a
  * verdict. A gateway that is down leaves the order pending and queues a retry.
  */
-export async function confirmOrderPayment(
+async function confirmOrderPayment(
   deps: ConfirmDeps,
   order: OrderRow,
   hint: Record<string, string>,

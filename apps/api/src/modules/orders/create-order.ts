@@ -16,7 +16,7 @@ export type { OrderDeps } from './place-order';
 
 type CreateOrderInput = z.output<typeof ZCreateOrderRequest>;
 
-export type CreatedOrder = {
+type CreatedOrder = {
   order: OrderRow;
   start: PaymentStart | null;
   licenceRequired: boolean;

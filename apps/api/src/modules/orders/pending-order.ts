@@ -32,7 +32,7 @@ async function refuseClosed(db: Database, order: OrderRow): Promise<never> {
 const isOpen = (order: OrderRow) =>
   order.status === 'pending' && order.expiresAt.getTime() > Date.now();
 
-export type ResumedOrder = {
+type ResumedOrder = {
   order: OrderRow;
   start: PaymentStart | null;
   vmIds: number[];

@@ -13,7 +13,7 @@ const fieldError = (status: number, message: string) =>
   new AppError(status, message, { errors: [{ field: 'image', message }] });
 
 /** A PDF by its bytes (the `%PDF-` header), never by its name or declared type. */
-export function isPdf(bytes: Buffer): boolean {
+function isPdf(bytes: Buffer): boolean {
   return bytes.subarray(0, 5).toString('latin1') === '%PDF-';
 }
 

@@ -12,7 +12,7 @@ import {
 import { loadGatewaySettings } from '../../payments/gateway-settings';
 import { getGateway } from '../../payments/registry';
 
-export type InboundDeps = {
+type InboundDeps = {
   db: Database;
   jobs: JobQueue;
   credentialsKey: Buffer;

@@ -27,7 +27,7 @@ function stringsOf(values: unknown): Record<string, string> {
 }
 
 /** The event as received: form fields in their order (PayFast signs that order), or JSON. */
-export function toInboundEvent(request: FastifyRequest): InboundEvent {
+function toInboundEvent(request: FastifyRequest): InboundEvent {
   const body = request.body;
   return {
     fields: isFormBody(body) ? body.pairs : [],

@@ -6,7 +6,7 @@ type SettledStatus = 'paid' | 'failed' | 'cancelled' | 'expired';
 /** Why the page offers no payment: no such order of this customer, or it is no longer pending. */
 export type SandboxClosedReason = { kind: 'notFound' } | { kind: 'settled'; status: SettledStatus };
 
-export type SandboxCheckoutView = {
+type SandboxCheckoutView = {
   language: 'en' | 'ko';
   companyName: string;
   logoUrl: string | null;

@@ -11,6 +11,7 @@ import { RENEWAL_VMS_PAGE_SIZE } from '@cloud-portal/contract/vms/renewals';
 import { createTestAppWithMail, MAIN_ORIGIN, SECOND_ORIGIN } from '../../../test/support/test-app';
 import { post, signUpAndLogIn } from '../../../test/support/accounts';
 import { multipartBody } from '../../../test/support/multipart';
+import { notify } from '../../../test/support/notifications';
 import type { virtualMachines } from '../../db/schema/virtual-machines';
 import {
   companyIdOf,
@@ -18,7 +19,6 @@ import {
   insertVm,
   type VmSeed,
 } from '../../../test/support/lifecycle-fixtures';
-import { notify } from '../accounts/notifications';
 
 let t: Awaited<ReturnType<typeof createTestAppWithMail>>;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import type { OwnerScope } from '../../tenancy/owner-scope';
 
 export const SAVED_VMS_PER_CUSTOMER = 100;
 
-export type SaveVmInput = {
+type SaveVmInput = {
   productId: number;
   memory: number;
   disk: number;

@@ -19,7 +19,7 @@ import {
 const OPTIONAL_FIELDS = ['Optional1', 'Optional2', 'Optional3', 'Optional4', 'Optional5'] as const;
 
 /** The payment request's fields in HashCheck order (payments.md). */
-export const OZOW_REQUEST_FIELDS = [
+const OZOW_REQUEST_FIELDS = [
   'SiteCode',
   'CountryCode',
   'CurrencyCode',
@@ -36,7 +36,7 @@ export const OZOW_REQUEST_FIELDS = [
 ] as const;
 
 /** The redirect's and the notification's fields in Hash order (Hash itself excluded). */
-export const OZOW_RESPONSE_FIELDS = [
+const OZOW_RESPONSE_FIELDS = [
   'SiteCode',
   'TransactionId',
   'TransactionReference',
@@ -48,7 +48,7 @@ export const OZOW_RESPONSE_FIELDS = [
   'StatusMessage',
 ] as const;
 
-export const OZOW_DEFAULT_API_BASE_URL = 'https://api.ozow.com';
+const OZOW_DEFAULT_API_BASE_URL = 'https://api.ozow.com';
 const OZOW_CURRENCY = 'ZAR';
 const TRANSACTION_REFERENCE_MAX_LENGTH = 50;
 const BANK_REFERENCE = 'VM Purchase';
@@ -63,7 +63,7 @@ const VERDICT_OF: Record<string, GatewayVerdict['status']> = {
 };
 
 /** Ozow's hash: the values concatenated, the private key appended, lower-cased, SHA-512 in hex. */
-export function ozowHash(values: readonly string[], privateKey: string): string {
+function ozowHash(values: readonly string[], privateKey: string): string {
   return createHash('sha512')
     .update((values.join('') + privateKey).toLowerCase(), 'utf8')
     .digest('hex');

@@ -20,7 +20,7 @@ import {
 import { phpUrlencode } from '../php-urlencode';
 
 /** The hosts PayFast sends ITNs from (its own sample code checks the same four). */
-export const PAYFAST_HOSTS = [
+const PAYFAST_HOSTS = [
   'www.payfast.co.za',
   'sandbox.payfast.co.za',
   'w1w.payfast.co.za',
@@ -132,7 +132,7 @@ async function readText(response: Response): Promise<string> {
   }
 }
 
-export type PayfastOptions = {
+type PayfastOptions = {
   /** How a host name becomes addresses; tests give a resolver that needs no network. */
   lookupHost?: LookupHost;
 };

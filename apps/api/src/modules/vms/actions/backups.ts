@@ -40,7 +40,7 @@ import type { OwnerScope } from '../../../tenancy/owner-scope';
  * one proceeds and the other is refused; a hypervisor that refuses gives the row back.
  */
 
-export type BackupDeps = { db: Database; hypervisors: HypervisorConnector; now?: () => Date };
+type BackupDeps = { db: Database; hypervisors: HypervisorConnector; now?: () => Date };
 
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
 const kindOf = (backup: BackupRow): BackupKind => (backup.kind === 'clone' ? 'Clone' : 'Snapshot');

@@ -23,14 +23,14 @@ import { findOwnUsableVm, findOwnVm, type VmRow } from '../queries/own-vm';
 import { releasePublicAddress, sendFinishDelete } from '../lifecycle/vm-deletion';
 import type { OwnerScope } from '../../../tenancy/owner-scope';
 
-export type VmActionDeps = {
+type VmActionDeps = {
   db: Database;
   hypervisors: HypervisorConnector;
   now?: () => Date;
 };
 
 /** A delete also writes its safety-net job (vm-deletion.ts) with its claim. */
-export type DeleteVmDeps = VmActionDeps & { jobs: Pick<JobQueue, 'send'> };
+type DeleteVmDeps = VmActionDeps & { jobs: Pick<JobQueue, 'send'> };
 
 /** The states the hypervisor reports that the portal copies into `virtual_machines.status`. */
 const OBSERVED_STATES = ['running', 'shutoff', 'busy'] as const;

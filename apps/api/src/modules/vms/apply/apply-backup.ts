@@ -31,7 +31,7 @@ const NAME_LENGTH = 200;
  * by a run that died between the hypervisor's answer and our write can be found (ADR 019). The
  * customer sees another (`backupDisplayName`).
  */
-export function backupNameOf(context: ApplyContext, kind: 'clone' | 'snapshot'): string {
+function backupNameOf(context: ApplyContext, kind: 'clone' | 'snapshot'): string {
   return `${context.vm.name} ${kind} order-${context.order.id}`.slice(0, NAME_LENGTH);
 }
 

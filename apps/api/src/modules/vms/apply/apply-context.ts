@@ -28,7 +28,7 @@ import { APPLIED, APPLY_FAILED } from '../orders/vm-order-detail';
 export type ApplyContext = PaidOrder & { vm: VmRow };
 
 /** How long after payment a job keeps waiting on a busy machine or an unreachable hypervisor. */
-export const APPLY_DEADLINE_MS = 24 * 3_600_000;
+const APPLY_DEADLINE_MS = 24 * 3_600_000;
 
 /** The paid order with its one machine (the customer's own), or null when it has none. */
 export async function loadApplyContext(

@@ -22,7 +22,7 @@ export type RestoreDeps = {
   now?: () => Date;
 };
 
-export type RestoreOutcome =
+type RestoreOutcome =
   /** The hypervisor accepted the restore: the row is `busy` until the machine runs. */
   | 'restoring'
   /** Not archived (any more), or its period has not been renewed: nothing was done. */

@@ -25,9 +25,9 @@ import {
 
 export const DAY_MS = 86_400_000;
 /** Machines read (or moved) per statement. */
-export const SWEEP_BATCH_SIZE = 200;
+const SWEEP_BATCH_SIZE = 200;
 /** The statuses of a machine in its period: the ones reminded and expired. */
-export const IN_PERIOD_STATUSES = ['running', 'shutoff', 'busy'] as const;
+const IN_PERIOD_STATUSES = ['running', 'shutoff', 'busy'] as const;
 /** The partial index `virtual_machines_ends_idx` covers every status but these. */
 const UNINDEXED_STATUSES = ['deleted', 'archived', 'failed'] as const;
 
@@ -51,7 +51,7 @@ export type ExpiryDeps = {
   archiveGraceDays: number;
 };
 
-export type SweepReport = { reminded: number; expired: number; archived: number };
+type SweepReport = { reminded: number; expired: number; archived: number };
 
 export async function sweepVmLifecycle(deps: ExpiryDeps, now: Date): Promise<SweepReport> {
   const reminded = await sendReminders(deps, now);

@@ -15,9 +15,9 @@ import type { VmLifecycleJob } from './vm-expiry';
  * (renewed, deleted, given back) does nothing, so a late or repeated job is harmless.
  */
 
-export type LifecycleJobDeps = { db: Database; connect: HypervisorConnector; now?: () => Date };
+type LifecycleJobDeps = { db: Database; connect: HypervisorConnector; now?: () => Date };
 
-export type LifecycleOutcome = 'done' | 'skipped';
+type LifecycleOutcome = 'done' | 'skipped';
 
 /** Thrown to have the job run again later (the machine is still busy with an operation). */
 export class MachineNotSettled extends Error {

@@ -37,7 +37,7 @@ import type { OwnerScope } from '../../../tenancy/owner-scope';
 const CLONEABLE_STATUSES = ['running', 'shutoff', 'busy'] as const;
 
 /** GB a backup of the machine copies (and is charged for): its disk and the disks added to it. */
-export const backupDiskSize = (context: Pick<VmOrderContext, 'vm' | 'addedDisks'>) =>
+const backupDiskSize = (context: Pick<VmOrderContext, 'vm' | 'addedDisks'>) =>
   totalDiskGb(sizesOf(context));
 
 /** The machine, checked for a clone or snapshot: the customer's, not blocked, not a clone, usable. */

@@ -33,7 +33,7 @@ const ORDER_NAME_LENGTH = 200;
 
 type PricedVm = RenewableVm & { amounts: RenewalAmounts };
 
-export type MultiRenewal = {
+type MultiRenewal = {
   vms: PricedVm[];
   total: MultiRenewalAmounts;
   currency: string;
@@ -51,7 +51,7 @@ export type MultiRenewal = {
  * currency (422). Each is renewed for its own current period (`period_days`), with its own
  * arrears; the bill adds them up (§2.4).
  */
-export async function priceMultiRenewal(
+async function priceMultiRenewal(
   db: Database,
   owner: OwnerScope,
   vmIds: readonly number[],
@@ -81,7 +81,7 @@ export async function priceMultiRenewal(
   };
 }
 
-export function toMultiRenewQuote(total: MultiRenewalAmounts): TMultiRenewQuote {
+function toMultiRenewQuote(total: MultiRenewalAmounts): TMultiRenewQuote {
   return {
     totalPrice: formatMinor(total.price),
     taxAmount: formatMinor(total.tax),
@@ -142,7 +142,7 @@ export async function getVmDataForMultipleRenew(
  * theirs has is 404; a name several have is 409 (the client must send IDs); the same machine
  * twice is 400.
  */
-export async function resolveMultiRenewData(
+async function resolveMultiRenewData(
   db: Database,
   owner: OwnerScope,
   entries: readonly TMultiRenewDataEntry[],

@@ -168,7 +168,7 @@ export async function getVmDetailForRenew(
 }
 
 /** The order lines of a renewal: the machine's lines and what each costs for the period. */
-export function renewalLines(amounts: RenewalAmounts): OrderedLine[] {
+function renewalLines(amounts: RenewalAmounts): OrderedLine[] {
   return amounts.lines.map((line) => ({
     name: line.name,
     count: line.count,
@@ -206,7 +206,7 @@ export async function placeRenewalOrder(
 }
 
 /** Whether any of the machines has a pending (unexpired) or paid-but-unapplied renewal. */
-export async function hasRenewalInProgress(
+async function hasRenewalInProgress(
   db: Database,
   companyId: number,
   vmIds: number[],

@@ -43,7 +43,7 @@ import type { OwnerScope } from '../../../tenancy/owner-scope';
 /** The machine states an update can be ordered in (busy: a power change still settling). */
 const UPDATABLE_STATUSES = ['running', 'shutoff', 'busy'] as const;
 
-export type UpdateDeps = { db: Database; hypervisors: HypervisorConnector; now?: () => Date };
+type UpdateDeps = { db: Database; hypervisors: HypervisorConnector; now?: () => Date };
 
 async function loadUpdatable(db: Database, owner: OwnerScope, vmId: number) {
   const context = await loadVmOrderContext(db, owner, vmId, 'update');

@@ -17,7 +17,7 @@ import { orderTargets, virtualMachines, vmBackups } from '../../../db/schema/vir
  * The GB of each disk added to each of the machines: one per applied Disk update, oldest first
  * (one query for a whole page of machines; a machine without added disks has an empty list).
  */
-export async function addedDisksByVm(
+async function addedDisksByVm(
   db: Database,
   vmIds: readonly number[],
 ): Promise<Map<number, number[]>> {

@@ -7,8 +7,8 @@ import {
   type MachineSpec,
   type MachineState,
   type RefusalReason,
-} from './provider';
-import type { FaultMode } from './providers/simulator';
+} from '../../src/hypervisors/provider';
+import type { FaultMode } from '../../src/hypervisors/providers/simulator';
 
 /**
  * The behaviour every hypervisor driver must show, as one vitest suite: a driver's test file calls
