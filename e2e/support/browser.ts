@@ -8,7 +8,7 @@ export const SCREENSHOT_DIR = path.resolve(
   '../screenshots',
 );
 
-export const DESKTOP = { width: 1366, height: 900 };
+const DESKTOP = { width: 1366, height: 900 };
 export const PHONE = { width: 360, height: 780 };
 
 /** Debian's Chromium, started as the machine's probe showed it must be (no sandbox as root, no background traffic). */

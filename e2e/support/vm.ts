@@ -23,7 +23,7 @@ export async function productIds(portal: Portal): Promise<Record<string, number>
 }
 
 /** The choose-gateway dialog after Buy Now: the built-in sandbox, then Proceed. */
-export async function chooseSandbox(on: Page): Promise<void> {
+async function chooseSandbox(on: Page): Promise<void> {
   const modal = on.getByTestId('choose-gateway-modal');
   await modal.waitFor();
   await modal.getByTestId('gateway-option-sandbox').check();

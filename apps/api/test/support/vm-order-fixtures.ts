@@ -15,7 +15,7 @@ import { waitUntil } from './wait-until';
 
 export const DAY_MS = 86_400_000;
 
-export async function productIdNamed(db: Database, companyId: number, name: string) {
+async function productIdNamed(db: Database, companyId: number, name: string) {
   const [row] = await db
     .select({ id: vmProducts.id, serviceType: vmProducts.serviceType })
     .from(vmProducts)

@@ -10,12 +10,11 @@ import {
 import { totalDiskGb } from '@cloud-portal/contract/vms/machine-sizes';
 import type { Database } from '../../../db/client';
 import { virtualMachines } from '../../../db/schema/virtual-machines';
+import { RENEWAL_KINDS } from '../orders/renew-vm';
 import { withMachineSizes } from './vm-sizes';
 import type { OwnerScope } from '../../../tenancy/owner-scope';
 
 const DAY_MS = 86_400_000;
-/** Renewals (kind 3) and multi-renewals (kind 5). */
-const RENEWAL_KINDS = [3, 5];
 
 const listedOf = (owner: OwnerScope) =>
   and(
