@@ -337,6 +337,20 @@ const marketplaceRoutes = (queryClient: QueryClient): RouteObject[] =>
     handle: handle('marketplace'),
   }));
 
+/**
+ * The staff's operator console (issue 27, ADR 028): its own sign-in, enrolment and shell, outside
+ * the customer layout and the company gate (the staff's company is the session's, not the
+ * site's). One lazy route: the console's own route table is in its chunk.
+ */
+const OPERATOR_ROUTE: RouteObject = {
+  path: '/operator/*',
+  lazy: pageWithTexts(
+    'operator',
+    () => import('@/features/operator/operator-console'),
+    (module) => module.OperatorConsole,
+  ),
+};
+
 function handle(titleKey: PageTitleKey): RouteHandle {
   return { titleKey };
 }
@@ -351,6 +365,7 @@ export const buildRoutes = (queryClient: QueryClient): RouteObject[] => [
     hydrateFallbackElement: <div aria-busy="true" />,
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
+      OPERATOR_ROUTE,
       {
         path: '/companynotregisteryet',
         lazy: companyNotRegisteredPage,

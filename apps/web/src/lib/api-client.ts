@@ -92,7 +92,23 @@ export function apiGetForMessage(path: string, options: RequestOptions = {}): Pr
   return request('GET', path, undefined, options).then((envelope) => envelope.message);
 }
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Another session's CSRF token and the header it travels in (the staff's, ADR 028). */
+type CsrfToken = { header: string; token: string | null };
+
+/**
+ * A call of another session than the customer's (the operator console's staff session): its own
+ * CSRF header and token, no customer renewal. Resolves with the whole envelope.
+ */
+export function apiRequestWithToken(
+  method: Method,
+  path: string,
+  body: unknown,
+  { signal, csrf }: { signal?: AbortSignal; csrf: CsrfToken },
+): Promise<TEnvelope<unknown>> {
+  return send(method, path, body, { signal }, csrf);
+}
 
 async function request(
   method: Method,
@@ -138,9 +154,12 @@ async function send(
   path: string,
   body: unknown,
   { signal, authenticated = false }: RequestOptions,
+  givenCsrf: CsrfToken | null = null,
 ): Promise<TEnvelope<unknown>> {
   const isForm = body instanceof FormData;
-  const csrfToken = authenticated ? readCsrfToken() : null;
+  const csrf: CsrfToken | null = authenticated
+    ? { header: CSRF_HEADER, token: readCsrfToken() }
+    : givenCsrf;
   let response: Response;
   try {
     response = await pageEnvironment().fetch(`/api/${path.replace(/^\/+/, '')}`, {
@@ -153,7 +172,7 @@ async function send(
         ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
         // Checked on every state-changing call (and the spec's removeProfileImage GET); sent on
         // every call of the customer, so no call can forget it.
-        ...(csrfToken === null ? {} : { [CSRF_HEADER]: csrfToken }),
+        ...(csrf === null || csrf.token === null ? {} : { [csrf.header]: csrf.token }),
       },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: withTimeout(signal),
