@@ -26,6 +26,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { answerClientError, answerFrameworkError } from './http/framework-errors';
 import { registerGracefulShutdown } from './http/graceful-shutdown';
 import { registerRequestContext } from './http/request-context';
+import { guardOperatorRoutes } from './http/operator-route-guard';
 import { JSON_BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body';
 import { validatorCompiler } from './http/plain-text-validator';
 import { escapeForLog, serializeError } from './lib/safe-log';
@@ -64,6 +65,10 @@ import { paymentNotificationRoutes } from './modules/payments/inbound-routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout-routes';
 import type { JobQueue } from './jobs/job-queue';
 import { APP_VERSION } from './version';
+import { createStaffResolver } from './modules/operator/staff-sessions';
+import { operatorAuthRoutes } from './modules/operator/auth-routes';
+import { operatorStaffRoutes } from './modules/operator/staff-routes';
+import { operatorAuditRoutes } from './modules/operator/audit-routes';
 
 type BuildAppOptions = {
   config: Config;
@@ -184,11 +189,15 @@ export async function buildApp({
       simulatorOperationMs: config.simulatorOperationMs,
     }),
   };
-  // Who is acting is recognised by the request context; how a customer is, accounts knows.
+  // Who is acting is recognised by the request context; how a customer is, accounts knows, and
+  // how a staff member is, operator knows.
   registerRequestContext(app, {
     companies,
     customer: createCustomerResolver(deps),
+    staff: createStaffResolver(deps),
   });
+  // Before any route: an operator route without its permission key stops the start (ADR 028).
+  guardOperatorRoutes(app);
 
   await app.register(
     async (api) => {
@@ -230,6 +239,9 @@ export async function buildApp({
       await api.register(vmActionRoutes(deps));
       await api.register(lifecycleRoutes(deps));
       await api.register(renewRoutes(deps));
+      await api.register(operatorAuthRoutes(deps));
+      await api.register(operatorStaffRoutes(deps));
+      await api.register(operatorAuditRoutes(deps));
     },
     { prefix: '/api' },
   );

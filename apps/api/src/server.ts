@@ -9,6 +9,7 @@ import { openConfiguredDatabase } from './db/open-configured-database';
 import { prepareDatabase } from './seed/migrate-and-seed-demo';
 import { whileSettingUp } from './db/migrate';
 import { hasAnyCompany, seedDemoCompanies } from './seed/seed';
+import { describeDemoOwnerLink } from './seed/demo-owner';
 import { describeError } from './lib/safe-log';
 import { BatchedLogStream } from './lib/batched-log-stream';
 import { loadSessionSecret } from './modules/accounts/session-secret';
@@ -30,8 +31,9 @@ async function start(): Promise<void> {
         `Session secret: ${sessionSecret.source === 'created' ? 'generated' : 'moved from DATA_DIR/session-secret'} into the database (portal_secrets), shared by every process on it; SESSION_SECRET overrides it.`,
       );
     if (config.seedDemo === 'auto' && !(await hasAnyCompany(database.db))) {
-      await seedDemoCompanies(database.db, config);
+      const owner = await seedDemoCompanies(database.db, config);
       console.log('First start: seeded the demo companies.');
+      if (owner) console.log(describeDemoOwnerLink(owner));
     }
     return key;
   });

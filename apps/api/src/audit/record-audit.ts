@@ -6,7 +6,7 @@ import { redactSecrets } from './redact-secrets';
 /** Who made the change: a request's customer or staff actor, or the portal's own jobs. */
 export type AuditActor =
   | Pick<CustomerActor, 'kind' | 'companyId' | 'customerId'>
-  | Pick<StaffActor, 'kind' | 'companyId' | 'staffId'>
+  | Pick<StaffActor, 'kind' | 'companyId' | 'staffId' | 'clientAddress'>
   | { kind: 'system'; companyId: number };
 
 export type AuditEntry = {
@@ -17,6 +17,8 @@ export type AuditEntry = {
   /** The subject as it was (null when created) and as it is now (null when deleted). */
   before: unknown;
   after: unknown;
+  /** The client's address; a staff actor's own by default. */
+  clientAddress?: string | null;
 };
 
 function actorIdOf(actor: AuditActor): number | null {
@@ -39,5 +41,8 @@ export async function recordAudit(tx: Transaction, entry: AuditEntry): Promise<v
     subjectId: String(entry.subject.id),
     before: redactSecrets(entry.before ?? null),
     after: redactSecrets(entry.after ?? null),
+    clientAddress:
+      entry.clientAddress ??
+      (entry.actor.kind === 'staff' ? (entry.actor.clientAddress ?? null) : null),
   });
 }

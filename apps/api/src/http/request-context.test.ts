@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
 import { messages } from '@cloud-portal/contract/validation/messages';
+import { operatorTexts } from '@cloud-portal/contract/operator/operator-texts';
 import type { customers, sessions } from '../db/schema/accounts';
 import type { Company } from '../tenancy/company-directory';
 import { registerErrorHandling } from './error-handler';
@@ -47,15 +48,19 @@ function testCustomers() {
   return resolver;
 }
 
-/** Staff sign in with `x-test-staff: <id>:<company>:<key>,<key>`. */
+/**
+ * Staff sign in with `x-test-staff: <id>:<company>:<key>,<key>` (their session's company), or
+ * `x-test-staff: removed` for a session whose company no longer has them.
+ */
 const testStaff: StaffResolver = {
-  async resolveStaff(request, company) {
+  async resolveStaff(request) {
     const header = request.headers['x-test-staff'];
     if (typeof header !== 'string') return null;
+    if (header === 'removed') return 'not-member';
     const [id, companyId, keys = ''] = header.split(':');
     return {
       kind: 'staff',
-      company,
+      company: Number(companyId) === 1 ? site : otherSite,
       companyId: Number(companyId),
       staffId: Number(id),
       permissions: new Set(keys.split(',').filter(Boolean)),
@@ -134,19 +139,23 @@ describe('requireActor("staff", key)', () => {
     expect(listed.statusCode).toBe(200);
   });
 
-  it('answers 401 for no staff member, or one of another company', async () => {
+  it('answers 401 for no staff member, and 403 for one whose session company no longer has them', async () => {
     await buildTestApp(testStaff);
-    for (const headers of [{}, { 'x-test-staff': '5:2:tickets.reply' }] as Record<
-      string,
-      string
-    >[]) {
-      const answer = await call('POST', '/tickets/reply', headers, {});
-      expect(answer.statusCode).toBe(401);
-      expect(answer.json()).toMatchObject({ message: accountTexts.notLoggedIn });
-    }
+    const nobody = await call('POST', '/tickets/reply', {}, {});
+    expect(nobody.statusCode).toBe(401);
+    expect(nobody.json()).toMatchObject({ message: accountTexts.notLoggedIn });
+    const removed = await call('POST', '/tickets/reply', { 'x-test-staff': 'removed' }, {});
+    expect(removed.statusCode).toBe(403);
+    expect(removed.json()).toMatchObject({ message: operatorTexts.notMember });
   });
 
-  it("refuses a body naming another company's site", async () => {
+  it("acts for the session's company whichever site serves the console", async () => {
+    await buildTestApp(testStaff);
+    const answer = await call('GET', '/tickets', { 'x-test-staff': '5:2:', origin: SITE });
+    expect(answer.statusCode).toBe(200);
+  });
+
+  it("refuses a body naming another company's site than the session's", async () => {
     await buildTestApp(testStaff);
     const answer = await call(
       'POST',

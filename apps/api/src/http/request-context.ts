@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountTexts } from '@cloud-portal/contract/accounts/account-texts';
 import { normalizeOrigin } from '@cloud-portal/contract/validation/origin';
 import { messages } from '@cloud-portal/contract/validation/messages';
+import { operatorTexts } from '@cloud-portal/contract/operator/operator-texts';
 import { AppError } from '../errors';
 import type { customers, sessions } from '../db/schema/accounts';
 import type { Company, CompanyDirectory } from '../tenancy/company-directory';
@@ -21,13 +22,18 @@ export type CustomerActor = OwnerScope & {
   accessExpiresAt: Date;
 };
 
-/** An operator of the company, allowed what their permission keys name (issue 27 adds them). */
+/**
+ * A member of a company's staff acting for the company their session is in (ADR 028), allowed
+ * what their role's permission keys name.
+ */
 export type StaffActor = {
   kind: 'staff';
   company: Company;
   companyId: number;
   staffId: number;
   permissions: ReadonlySet<string>;
+  /** The client's address, for the audit log. */
+  clientAddress?: string;
 };
 
 export type Actor = VisitorActor | CustomerActor | StaffActor;
@@ -58,11 +64,16 @@ export type CustomerResolver = {
 };
 
 /**
- * How a staff member is recognised: their live staff session of this company (its CSRF token
- * checked for a state-changing call), or null.
+ * How a staff member is recognised (modules/operator hands one in): their live staff session, its
+ * CSRF token checked when `checkCsrf` says so (403), and their membership of the session's
+ * company, re-read on every call. null without a live session; 'not-member' when the session's
+ * company is no longer one of theirs (removed from it).
  */
 export type StaffResolver = {
-  resolveStaff(request: FastifyRequest, company: Company): Promise<StaffActor | null>;
+  resolveStaff(
+    request: FastifyRequest,
+    options: { checkCsrf: boolean },
+  ): Promise<StaffActor | 'not-member' | null>;
 };
 
 export type ActorResolvers = {
@@ -156,19 +167,32 @@ function customerActor(
   };
 }
 
+/**
+ * Staff act for their session's company, whichever of the provider's sites serves the console
+ * (ADR 028): the site's origin does not choose the company, and a company in maintenance does not
+ * lock its own staff out. A body naming another company's site is still refused.
+ */
 async function recogniseStaff(
   request: FastifyRequest,
   permission: string | undefined,
 ): Promise<StaffActor> {
   const { companies, staff: resolver } = request.server.actorResolvers;
-  const company = await resolveCompany(companies, request);
-  await refuseOtherCompanyNamed(companies, request.body, company);
-  const staff = resolver ? await resolver.resolveStaff(request, company) : null;
-  if (!staff || staff.companyId !== company.id) throw new AppError(401, accountTexts.notLoggedIn);
+  const staff = resolver
+    ? await resolver.resolveStaff(request, { checkCsrf: needsCsrf(request) })
+    : null;
+  if (staff === null) throw new AppError(401, accountTexts.notLoggedIn);
+  if (staff === 'not-member') throw new AppError(403, operatorTexts.notMember);
+  await refuseOtherCompanyNamed(companies, request.body, staff.company);
   if (permission !== undefined && !staff.permissions.has(permission))
     throw new AppError(403, messages.notPermitted);
   return staff;
 }
+
+/** The permission key a `requireActor('staff', key)` hook checks (read by the operator route guard). */
+export const STAFF_PERMISSION = Symbol('staff permission');
+export type StaffHook = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & {
+  [STAFF_PERMISSION]?: string | null;
+};
 
 /**
  * The hook a route declares for who may call it, registered as `preValidation` so that it sees
@@ -179,18 +203,17 @@ async function recogniseStaff(
 export function requireActor(
   kind: 'customer',
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-export function requireActor(
-  kind: 'staff',
-  permission?: string,
-): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+export function requireActor(kind: 'staff', permission?: string): StaffHook;
 export function requireActor(kind: 'customer' | 'staff', permission?: string) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  const hook: StaffHook = async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     request.actor =
       kind === 'customer'
         ? await recogniseCustomer(request)
         : await recogniseStaff(request, permission);
   };
+  if (kind === 'staff') hook[STAFF_PERMISSION] = permission ?? null;
+  return hook;
 }
 
 /**

@@ -32,7 +32,7 @@ export type MailService = MailSender & {
 };
 
 /** Mails a person is waiting for to get into their account (ADR 011): never behind bulk mail. */
-const ACCOUNT_MAIL_KINDS = /^(login-code|password-reset|user-name-reminder)(-|$)/;
+const ACCOUNT_MAIL_KINDS = /^(login-code|password-reset|user-name-reminder|staff-invite)(-|$)/;
 
 export function laneOf(kind: string): MailLane {
   return ACCOUNT_MAIL_KINDS.test(kind) ? 'account' : 'bulk';

@@ -22,13 +22,7 @@ export type DemoCatalogue = {
   products: DemoProduct[];
 };
 
-type LineSpec = [
-  base: number,
-  min: number,
-  max: number,
-  step: number,
-  costPerUnitMinor: number,
-];
+type LineSpec = [base: number, min: number, max: number, step: number, costPerUnitMinor: number];
 
 /** Memory (GB), Disk (GB) and Processor (vCPU) lines in that sequence. */
 export function lines(

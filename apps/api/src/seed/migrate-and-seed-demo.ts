@@ -10,10 +10,7 @@ export async function prepareDatabase(handle: DatabaseHandle): Promise<void> {
 }
 
 /** Migrations, reference data and the demo companies: `npm run db:seed`, tests and the bench. */
-export async function migrateAndSeedDemo(
-  handle: DatabaseHandle,
-  config: DemoSeedOptions | Config,
-): Promise<void> {
+export async function migrateAndSeedDemo(handle: DatabaseHandle, config: DemoSeedOptions | Config) {
   await prepareDatabase(handle);
-  await seedDemoCompanies(handle.db, config);
+  return seedDemoCompanies(handle.db, config);
 }

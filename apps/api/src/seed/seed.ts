@@ -22,6 +22,7 @@ import { writeDemoPolicyPdf } from './demo-documents';
 import { writeDemoGateways } from './demo-gateways';
 import { writeDemoPublicAddresses } from './demo-public-addresses';
 import { resolveCredentialsKey } from '../lib/credentials-key';
+import { seedDemoOwner, type DemoOwnerLink } from './demo-owner';
 
 const assetsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
 
@@ -54,10 +55,14 @@ export type DemoSeedOptions = Pick<Config, 'publicUrl' | 'port' | 'uploadsDir'> 
   Partial<Pick<Config, 'dataDir' | 'credentialsKey'>>;
 
 /**
- * Writes the demo companies. Idempotent: a second run leaves the same rows (the demo companies'
- * content is replaced, their ids are kept, other companies are untouched).
+ * Writes the demo companies and their demo owner. Idempotent: a second run leaves the same rows
+ * (the demo companies' content is replaced, their ids are kept, other companies are untouched).
+ * Answers the demo owner's enrolment link while they have not enrolled, for the start-up log.
  */
-export async function seedDemoCompanies(db: Database, options: DemoSeedOptions): Promise<void> {
+export async function seedDemoCompanies(
+  db: Database,
+  options: DemoSeedOptions,
+): Promise<DemoOwnerLink | null> {
   const demos = buildDemoCompanies(options);
   for (const demo of demos) await writeFiles(demo, options.uploadsDir);
   const credentialsKey =
@@ -73,6 +78,10 @@ export async function seedDemoCompanies(db: Database, options: DemoSeedOptions):
         await writeDemoGateways(tx as unknown as Database, credentialsKey, companyId);
     }
   });
+  return seedDemoOwner(
+    db,
+    demos.map((demo) => demo.company.slug),
+  );
 }
 
 async function writeDemoCompany(db: Database, demo: DemoCompany): Promise<number> {

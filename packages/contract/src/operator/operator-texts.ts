@@ -30,4 +30,5 @@ export const operatorTexts = {
   totpReset: 'Their authenticator app was reset; they set it up again at their next sign-in',
   notOnYourself: 'You cannot do this to your own account',
   roleInvalid: 'Choose a role',
+  auditCursorInvalid: 'This page of the log cannot be read. Please start from the newest entries.',
 } as const;

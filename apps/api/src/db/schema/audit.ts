@@ -24,6 +24,8 @@ export const auditLog = pgTable(
     subjectId: text('subject_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The client's address (the request's, behind the trusted proxy); null for the system. */
+    clientAddress: text('client_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
