@@ -134,6 +134,7 @@ function PasswordForm({
           {...form.getInputProps('name')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
           autoComplete="new-password"
           label={t('fields.newPassword')}
           description={t('enrol.passwordRules')}
@@ -141,6 +142,7 @@ function PasswordForm({
           {...form.getInputProps('password')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
           autoComplete="new-password"
           label={t('fields.confirmPassword')}
           required

@@ -73,6 +73,7 @@ function PasswordStep({ onDone }: { onDone: (step: TStaffPendingStep['step']) =>
           {...form.getInputProps('email')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
           autoComplete="current-password"
           label={t('fields.password')}
           required

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Group,
@@ -15,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
+import { IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type StaffRole } from '@cloud-portal/contract/operator/permissions';
 import type { TStaffMember } from '@cloud-portal/contract/operator/staff';
@@ -231,9 +231,20 @@ function StaffList() {
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={member.enrolled ? 'teal' : 'gray'} variant="light">
-                      {member.enrolled ? t('staff.enrolled') : t('staff.notEnrolled')}
-                    </Badge>
+                    <Group gap={6} wrap="nowrap">
+                      {member.enrolled ? (
+                        <IconCircleCheck
+                          size={16}
+                          color="var(--mantine-color-teal-8)"
+                          aria-hidden
+                        />
+                      ) : (
+                        <IconClockHour4 size={16} aria-hidden />
+                      )}
+                      <Text size="sm">
+                        {member.enrolled ? t('staff.enrolled') : t('staff.notEnrolled')}
+                      </Text>
+                    </Group>
                   </Table.Td>
                   <Table.Td>
                     {!isMe && (
