@@ -6,6 +6,7 @@ import { companies } from '../apps/api/src/db/schema/company';
 import { createOwnerEnrolment } from '../apps/api/src/modules/operator/create-owner';
 import { accessibilityViolations } from './support/accessibility';
 import { launchBrowser, newPage, pageErrors, PHONE, screenshot } from './support/browser';
+import { useLanguage } from './support/language';
 import { startPortal, type Portal } from './support/portal';
 
 let portal: Portal;
@@ -171,7 +172,6 @@ describe('the operator console', () => {
     await page.getByTestId('operator-home-identity').getByText(OWNER.email).waitFor();
     expect(await navigation(page).getByRole('link').allTextContents()).toEqual([
       'Overview',
-      'Ticket desk',
       'Staff',
       'Audit log',
     ]);
@@ -246,6 +246,8 @@ describe('the operator console', () => {
       SUPPORT,
       'operator-enrol-360',
     );
+    await phone.page.getByTestId('operator-home-no-pages').waitFor();
+    expect(await accessibilityViolations(phone.page)).toEqual([]);
     await screenshot(phone.page, 'operator-shell-support-360');
     await phone.context.close();
 
@@ -269,7 +271,6 @@ describe('the operator console', () => {
     // Support's console has no audit log or staff page, and refuses both when asked directly.
     expect(await navigation(support.page).getByRole('link').allTextContents()).toEqual([
       'Overview',
-      'Ticket desk',
     ]);
     await support.page.goto(`${portal.url}/operator/audit`);
     await support.page.getByTestId('operator-forbidden').waitFor();
@@ -282,5 +283,28 @@ describe('the operator console', () => {
     expect(await accessibilityViolations(support.page)).toEqual([]);
     expect(pageErrors(support.page)).toEqual([]);
     await support.context.close();
+  });
+
+  it('speaks Korean: the sign-in and a refused enrolment link', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await useLanguage(page, 'ko');
+    await page.goto(`${portal.url}/operator/login`);
+    await page.getByRole('heading', { name: '직원 로그인' }).waitFor();
+    await field(page, '이메일').fill('nobody@example.com');
+    await field(page, '비밀번호').fill('Wrong#Pass1');
+    await page.getByRole('button', { name: '계속' }).click();
+    await page.getByText('이메일 또는 비밀번호가 올바르지 않습니다').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'operator-login-ko-360');
+
+    await page.goto(`${portal.url}/operator/enrol/${'x'.repeat(43)}`);
+    await page
+      .getByTestId('enrolment-link-invalid')
+      .getByText('이 등록 링크는 잘못되었거나, 만료되었거나, 이미 사용되었습니다')
+      .waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'operator-enrol-refused-ko-360');
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
   });
 });

@@ -60,7 +60,8 @@ const NO_EXTRA_PAGES: Readonly<Record<string, ComponentType>> = {};
  */
 export function OperatorConsole({ extraPages = NO_EXTRA_PAGES }: Props) {
   const { pathname } = useLocation();
-  const current = consolePageOf(pathname, Object.keys(extraPages));
+  const given = Object.keys(extraPages);
+  const current = consolePageOf(pathname, given);
   let content;
   if (current.name === 'login') content = <LoginPage />;
   else if (current.name === 'enrol') content = <EnrolPage token={current.token} />;
@@ -68,7 +69,7 @@ export function OperatorConsole({ extraPages = NO_EXTRA_PAGES }: Props) {
     const Page =
       current.name === 'extra' ? extraPages[current.segment]! : SHELL_PAGES[current.name];
     content = (
-      <Shell>
+      <Shell givenPages={given}>
         <Suspense fallback={<PageLoading />}>
           <Page />
         </Suspense>

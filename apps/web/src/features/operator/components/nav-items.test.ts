@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS, STAFF_ROLES } from '@cloud-portal/contract/operator/permissions';
 import { navItemsFor } from './nav-items';
 
-const keysFor = (role: (typeof STAFF_ROLES)[number]) =>
-  navItemsFor(ROLE_PERMISSIONS[role]).map((item) => item.key);
+const keysFor = (role: (typeof STAFF_ROLES)[number], given = ['tickets']) =>
+  navItemsFor(ROLE_PERMISSIONS[role], given).map((item) => item.key);
 
 describe('navItemsFor', () => {
   it('shows an owner every page', () => {
@@ -16,7 +16,12 @@ describe('navItemsFor', () => {
     }
   });
 
+  it('lists the desk only once the console is given it', () => {
+    expect(keysFor('owner', [])).toEqual(['overview', 'staff', 'audit']);
+    expect(keysFor('support', [])).toEqual(['overview']);
+  });
+
   it('shows only the overview to a member with no keys', () => {
-    expect(navItemsFor([]).map((item) => item.key)).toEqual(['overview']);
+    expect(navItemsFor([], ['tickets']).map((item) => item.key)).toEqual(['overview']);
   });
 });

@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import {
   Alert,
   AppShell,
+  Box,
   Burger,
   Button,
   Center,
@@ -32,21 +33,25 @@ import {
   useSwitchCompany,
 } from '../api/session';
 import { useOperatorMessages } from './operator-messages';
-import { navItemsFor } from './nav-items';
+import { navItemsFor, type NavItem } from './nav-items';
 import classes from './operator-shell.module.css';
 
 /** The signed-in member, with their keys as the contract's permissions. */
 export type OperatorMember = Omit<TStaffMe, 'permissions'> & {
   permissions: Permission[];
   companyName: string;
+  /** The console's pages this member may open. */
+  pages: NavItem[];
 };
 
-function toMember(me: TStaffMe): OperatorMember {
+function toMember(me: TStaffMe, given: readonly string[]): OperatorMember {
   const current = me.memberships.find((membership) => membership.companyId === me.currentCompanyId);
+  const permissions = me.permissions.filter(isPermission);
   return {
     ...me,
-    permissions: me.permissions.filter(isPermission),
+    permissions,
     companyName: current?.companyName ?? '',
+    pages: navItemsFor(permissions, given),
   };
 }
 
@@ -65,7 +70,14 @@ export function useOperatorMember(): OperatorMember {
  * member and signs out. A session that ends (idle, its 12 h, or elsewhere) says so and leads
  * back to sign in.
  */
-export function OperatorShell({ children }: { children: ReactNode }) {
+export function OperatorShell({
+  givenPages,
+  children,
+}: {
+  /** The address segments of the pages other features give the console. */
+  givenPages: readonly string[];
+  children: ReactNode;
+}) {
   const { t } = useTranslation('operator');
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -106,7 +118,7 @@ export function OperatorShell({ children }: { children: ReactNode }) {
   if (session.data === null) {
     return <Navigate to={OPERATOR_LOGIN_PATH} replace state={{ from: location.pathname }} />;
   }
-  return <ShellFrame session={toMember(session.data)}>{children}</ShellFrame>;
+  return <ShellFrame session={toMember(session.data, givenPages)}>{children}</ShellFrame>;
 }
 
 function ShellFrame({ session, children }: { session: OperatorMember; children: ReactNode }) {
@@ -141,15 +153,20 @@ function ShellFrame({ session, children }: { session: OperatorMember; children: 
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <CompanySwitcher session={session} />
+            <Box visibleFrom="sm">
+              <CompanySwitcher session={session} />
+            </Box>
             <LanguageSwitch />
             <SignOutButton />
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" id="operator-navigation" aria-label={t('nav.label')}>
-        <Stack gap={4} component="nav" aria-label={t('nav.label')}>
-          {navItemsFor(session.permissions).map((item) => (
+        <Box hiddenFrom="sm" mb="sm">
+          <CompanySwitcher session={session} />
+        </Box>
+        <Stack gap={4}>
+          {session.pages.map((item) => (
             <UnstyledButton
               key={item.key}
               component={Link}
@@ -184,7 +201,7 @@ function CompanySwitcher({ session }: { session: OperatorMember }) {
   const { errorText } = useOperatorMessages();
   if (session.memberships.length < 2) {
     return (
-      <Text size="sm" fw={600} visibleFrom="xs" truncate maw={200}>
+      <Text size="sm" fw={600} truncate maw={200}>
         {session.companyName}
       </Text>
     );

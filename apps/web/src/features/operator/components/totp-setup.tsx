@@ -9,6 +9,7 @@ import {
   Group,
   List,
   Loader,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -91,11 +92,11 @@ function ScanAndConfirm({ onConfirmed }: { onConfirmed: (codes: string[]) => voi
         <Text size="sm" fw={600} id="totp-secret-label">
           {t('enrol.secretLabel')}
         </Text>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
           <Text
             ff="monospace"
             size="sm"
-            style={{ wordBreak: 'break-all' }}
+            style={{ flex: 1, minWidth: 0, wordBreak: 'break-all' }}
             aria-labelledby="totp-secret-label"
             data-testid="totp-secret"
             data-secret={setup.data.secret}
@@ -105,6 +106,7 @@ function ScanAndConfirm({ onConfirmed }: { onConfirmed: (codes: string[]) => voi
           <CopyButton value={setup.data.secret}>
             {({ copied, copy }) => (
               <Button
+                style={{ flexShrink: 0 }}
                 size="xs"
                 variant="light"
                 onClick={copy}
@@ -175,15 +177,17 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       <Alert color="yellow" variant="light">
         {t('enrol.codesOnce')}
       </Alert>
-      <ol
+      <ul
         aria-label={t('enrol.codesTitle')}
         style={{
           display: 'grid',
-          gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+          gridTemplateColumns: 'repeat(2, max-content)',
+          justifyContent: 'space-evenly',
           gap: '6px 16px',
           fontFamily: 'var(--mantine-font-family-monospace)',
+          listStyle: 'none',
           margin: 0,
-          paddingInlineStart: '1.5em',
+          padding: 0,
         }}
       >
         {codes.map((code) => (
@@ -191,8 +195,8 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
             {code}
           </li>
         ))}
-      </ol>
-      <Group gap="xs" grow>
+      </ul>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
         <CopyButton value={codes.join('\n')}>
           {({ copied, copy }) => (
             <Button variant="light" onClick={copy} leftSection={<IconCopy size={16} aria-hidden />}>
@@ -207,7 +211,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         >
           {t('enrol.downloadCodes')}
         </Button>
-      </Group>
+      </SimpleGrid>
       <Checkbox
         checked={saved}
         onChange={(event) => setSaved(event.currentTarget.checked)}

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../components/format-date-time';
-import { navItemsFor } from '../components/nav-items';
 import { useOperatorTitle } from '../components/operator-auth-frame';
 import { useOperatorMember } from '../components/operator-shell';
 
@@ -15,7 +14,7 @@ export function OperatorHomePage() {
   const member = useOperatorMember();
   const formatDateTime = useFormatDateTime();
   useOperatorTitle(t('nav.overview'));
-  const pages = navItemsFor(member.permissions).filter((item) => item.key !== 'overview');
+  const pages = member.pages.filter((item) => item.key !== 'overview');
 
   return (
     <Stack gap="lg" maw={960}>
@@ -38,6 +37,11 @@ export function OperatorHomePage() {
         <Title order={2} fz="lg" mb="sm" id="operator-home-pages">
           {t('home.pagesTitle')}
         </Title>
+        {pages.length === 0 && (
+          <Text size="sm" c="dimmed" data-testid="operator-home-no-pages">
+            {t('home.noPages')}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           {pages.map((item) => (
             <Card
