@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../errors';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
-import { useEnrolmentLink } from './enrolment-links';
+import { readEnrolmentLink, useEnrolmentLink } from './enrolment-links';
 import {
   acceptTotpStep,
   forgetFailedPasswords,
@@ -175,6 +175,9 @@ export async function enrolWithLink(
   form: { name: string; password: string },
   now = new Date(),
 ): Promise<string> {
+  // The costly hash only for a link that can still be used (the UPDATE below decides).
+  if (!(await readEnrolmentLink(deps.db, linkToken, now)))
+    throw new AppError(404, operatorTexts.enrolmentLinkInvalid);
   const passwordHash = await hashPassword(form.password);
   return deps.db.transaction(async (tx) => {
     const link = await useEnrolmentLink(tx, linkToken, now);

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { zAccountEmail } from '@cloud-portal/contract/accounts/account-fields';
 import { loadConfig } from '../../config';
+import { migrateDatabase } from '../../db/migrate';
 import { openConfiguredDatabase } from '../../db/open-configured-database';
 import { companies } from '../../db/schema/company';
 import { createOwnerEnrolment } from './create-owner';
@@ -30,6 +31,8 @@ if (!values.company || !email.success) {
 const config = loadConfig();
 const handle = await openConfiguredDatabase(config);
 try {
+  // A new deployment may run this before its first start.
+  await migrateDatabase(handle);
   const [company] = await handle.db
     .select({ id: companies.id, name: companies.name })
     .from(companies)
