@@ -49,6 +49,15 @@ async function ownerEnrolmentUrl(): Promise<string> {
   return url;
 }
 
+/** The owner the demo seed makes (seed/demo-owner.ts): owner@ the demo company's mail domain. */
+async function demoOwnerEmail(): Promise<string> {
+  const [company] = await portal.database.db
+    .select({ email: companies.email })
+    .from(companies)
+    .where(eq(companies.slug, 'demo'));
+  return `owner@${company!.email!.split('@')[1]}`;
+}
+
 /**
  * Sets the name and password, reads the secret shown, confirms a code and keeps the recovery
  * codes; answers the secret.
@@ -213,6 +222,28 @@ describe('the operator console', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'operator-staff-1024');
 
+    // The seeded demo owner: made an admin, after a confirmation, then removed.
+    const demoEmail = await demoOwnerEmail();
+    const demo = page.getByTestId('staff-row').filter({ hasText: demoEmail });
+    await demo.getByRole('combobox', { name: `Role of ${demoEmail}` }).selectOption('admin');
+    const dialog = page.getByRole('dialog', { name: 'Change role?' });
+    await dialog.getByText(`${demoEmail} becomes Admin.`).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'operator-staff-confirm-1024');
+    await dialog.getByRole('button', { name: 'Change role' }).click();
+    await page.getByText('Role changed').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await demo.getByRole('combobox').inputValue()).toBe('admin');
+    await demo.getByRole('button', { name: `Remove ${demoEmail}` }).click();
+    const removeDialog = page.getByRole('dialog', { name: 'Remove member?' });
+    await removeDialog.getByRole('button', { name: 'Cancel' }).click();
+    await removeDialog.waitFor({ state: 'detached' });
+    await demo.waitFor();
+    await demo.getByRole('button', { name: `Remove ${demoEmail}` }).click();
+    await removeDialog.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('Member removed').first().waitFor();
+    await demo.waitFor({ state: 'detached' });
+
     // The invitation is audited as the owner's, with a filter for it.
     await navigation(page).getByRole('link', { name: 'Audit log' }).click();
     await page.getByLabel('Who').selectOption({ label: OWNER.name });
@@ -234,6 +265,14 @@ describe('the operator console', () => {
     await navigation(page).getByRole('link', { name: 'Staff' }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'operator-shell-menu-360');
+    // A session that ends (here: its cookie gone) says so and leads back to sign in.
+    await context.clearCookies({ name: 'cp_staff' });
+    await navigation(page).getByRole('link', { name: 'Staff' }).click();
+    await page.getByTestId('operator-session-expired').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'operator-session-expired-360');
+    await page.getByRole('link', { name: 'Sign in again' }).click();
+    await page.getByTestId('operator-login-page').waitFor();
     expect(pageErrors(page)).toEqual([]);
     await context.close();
 
@@ -269,6 +308,7 @@ describe('the operator console', () => {
     await signIn(support.page, SUPPORT, supportEnrolment.secret);
 
     // Support's console has no audit log or staff page, and refuses both when asked directly.
+    await support.page.getByText(`Welcome, ${SUPPORT.name}`).waitFor();
     expect(await navigation(support.page).getByRole('link').allTextContents()).toEqual([
       'Overview',
     ]);

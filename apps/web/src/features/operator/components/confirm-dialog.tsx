@@ -33,7 +33,7 @@ export function ConfirmDialog({
       onClose={onClose}
       title={title}
       centered
-      closeButtonProps={{ 'aria-label': t('cancel') }}
+      closeButtonProps={{ 'aria-label': t('close') }}
     >
       <Stack gap="md">
         <Text size="sm">{body}</Text>
