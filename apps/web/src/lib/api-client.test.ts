@@ -5,6 +5,7 @@ import {
   apiPost,
   apiPostForMessage,
   apiPostForResult,
+  apiRequestWithToken,
   ApiError,
   renewSession,
   setSessionEvents,
@@ -325,5 +326,38 @@ describe('renewSession', () => {
     expect(calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
       'POST /api/auth/refresh',
     ]);
+  });
+});
+
+describe('apiRequestWithToken', () => {
+  it("sends another session's token in its own header, and never the customer's", async () => {
+    vi.stubGlobal('document', { documentElement: { lang: 'en' }, cookie: 'cp_csrf=customer' });
+    answer(200, { status: 200, message: 'Role changed', data: { role: 'admin' } });
+    await expect(
+      apiRequestWithToken(
+        'PATCH',
+        'operator/staff/4',
+        { role: 'admin' },
+        {
+          csrf: { header: 'x-staff-csrf', token: 'staff-token' },
+        },
+      ),
+    ).resolves.toEqual({ status: 200, message: 'Role changed', data: { role: 'admin' } });
+    const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(url).toBe('/api/operator/staff/4');
+    expect(init?.method).toBe('PATCH');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('x-staff-csrf')).toBe('staff-token');
+    expect(headers.get('x-csrf-token')).toBeNull();
+  });
+
+  it('sends no token header when there is none, and no body on a DELETE', async () => {
+    answer(200, { status: 200, message: 'Member removed', data: null });
+    await apiRequestWithToken('DELETE', 'operator/staff/4', undefined, {
+      csrf: { header: 'x-staff-csrf', token: null },
+    });
+    const [, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(new Headers(init?.headers).has('x-staff-csrf')).toBe(false);
+    expect(init?.body).toBeUndefined();
   });
 });

@@ -29,6 +29,8 @@ export function operatorSessionQueryOptions() {
       }
     },
     staleTime: 60_000,
+    // Back at the tab after a while: an ended session shows as ended at once, not at the next click.
+    refetchOnWindowFocus: true,
   });
 }
 
