@@ -322,6 +322,39 @@ describe('the operator console', () => {
     await screenshot(support.page, 'operator-audit-refused-1024');
     expect(await accessibilityViolations(support.page)).toEqual([]);
     expect(pageErrors(support.page)).toEqual([]);
+
+    // The owner (with a recovery code) resets support's authenticator app; support's next
+    // sign-in sets one up again before the console opens.
+    const ownerAgain = await newPage(browser, { viewport: CONSOLE_1024 });
+    await signInWithRecoveryCode(ownerAgain.page, OWNER, owner.recoveryCodes[0]!);
+    await navigation(ownerAgain.page).getByRole('link', { name: 'Staff' }).click();
+    const supportMember = ownerAgain.page
+      .getByTestId('staff-row')
+      .filter({ hasText: SUPPORT.email });
+    await supportMember.getByRole('button', { name: `Reset TOTP for ${SUPPORT.name}` }).click();
+    const resetDialog = ownerAgain.page.getByRole('dialog', { name: 'Reset authenticator app?' });
+    await resetDialog.getByRole('button', { name: 'Reset TOTP' }).click();
+    await ownerAgain.page.getByText('Their authenticator app was reset').first().waitFor();
+    await supportMember.getByText('Setting up').waitFor();
+    await ownerAgain.context.close();
+
+    await signOut(support.page);
+    await field(support.page, 'Email').fill(SUPPORT.email);
+    await field(support.page, 'Password').fill(SUPPORT.password);
+    await support.page.getByRole('button', { name: 'Continue' }).click();
+    await support.page.getByText('Your authenticator app was reset.').waitFor();
+    const newSecret = (await support.page.getByTestId('totp-secret').textContent())!.replace(
+      /\s+/g,
+      '',
+    );
+    expect(newSecret).not.toBe(supportEnrolment.secret);
+    await field(support.page, '6-digit code').fill(totpCode(newSecret));
+    await support.page.getByRole('button', { name: 'Confirm' }).click();
+    await support.page.getByTestId('recovery-code').first().waitFor();
+    await support.page.getByLabel('I have saved my recovery codes').check();
+    await support.page.getByRole('button', { name: 'Go to the console' }).click();
+    await support.page.getByText(`Welcome, ${SUPPORT.name}`).waitFor();
+    expect(pageErrors(support.page)).toEqual([]);
     await support.context.close();
   });
 
