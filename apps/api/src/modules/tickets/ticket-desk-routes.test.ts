@@ -397,12 +397,19 @@ describe('a ticket at the desk', () => {
       message: ticketTexts.statusChangedMeanwhile,
       data: { ticketID, status: 'Open' },
     });
+    const listed = async () =>
+      (await getAs(t.app, customer, '/api/ticket/getallUserTicket'))
+        .json()
+        .data.rows.find((row: { ticketID: number }) => row.ticketID === ticketID).ticketStatus;
+    // Read (and cached) before the change: the customer's tab shows the change at once.
+    expect(await listed()).toBe('Open');
     const resolved = await deskPost(support, url, { from: 'Open', status: 'Resolved' });
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json().data).toMatchObject({ ticketID, status: 'Resolved' });
     const shown = (await customerDetail(ticketID)).json().data;
     expect(shown.ticket.ticketStatus).toBe('Resolved');
     expect(shown.canReply).toBe(false);
+    expect(await listed()).toBe('Resolved');
     const audits = await t.database.db
       .select()
       .from(auditLog)
