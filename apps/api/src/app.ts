@@ -46,6 +46,8 @@ import { emailAvailabilityRoutes } from './modules/accounts/email-availability-r
 import { passwordRecoveryRoutes } from './modules/accounts/password-recovery-routes';
 import { profileRoutes } from './modules/profile/profile-routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
+import { ticketRoutes } from './modules/tickets/routes';
+import { ticketDeskRoutes } from './modules/tickets/desk-routes';
 import { savedItemRoutes } from './modules/saved-items/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { purchaseHistoryRoutes } from './modules/orders/purchase-history-routes';
@@ -242,6 +244,8 @@ export async function buildApp({
       await api.register(operatorAuthRoutes(deps));
       await api.register(operatorStaffRoutes(deps));
       await api.register(operatorAuditRoutes(deps));
+      await api.register(ticketRoutes(deps));
+      await api.register(ticketDeskRoutes(deps));
     },
     { prefix: '/api' },
   );
