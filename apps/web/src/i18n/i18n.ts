@@ -16,6 +16,7 @@ import type vmActionsEn from './vm-actions/en.json';
 import type vmOrdersEn from './vm-orders/en.json';
 import type publicIpEn from './public-ip/en.json';
 import type lifecycleEn from './lifecycle/en.json';
+import type ticketsEn from './tickets/en.json';
 
 const STORAGE_KEY = 'cloud-portal.language';
 const FALLBACK_LANGUAGE: TLanguage = 'en';
@@ -67,8 +68,8 @@ const translationLoaders: Record<Exclude<TLanguage, 'en'>, () => Promise<typeof 
  * document viewer), `accounts` (login, sign-up, recovery, the profile and the signed-in
  * header), `marketplace` (the marketplace pages) and `products` (product configuration and saved
  * items), `checkout` (Buy Now's modals and the invoice), `paymentResult` (the gateway return and
- * result pages), `receipts` (the receipt viewer) and `vmOrders` (the clone, snapshot, renew and
- * update screens). Each language's file must have every key English has.
+ * result pages), `receipts` (the receipt viewer), `vmOrders` (the clone, snapshot, renew and
+ * update screens) and `tickets` (the Tickets tab, Raise New Ticket and the ticket details). Each language's file must have every key English has.
  */
 const namespaceLoaders = {
   content: {
@@ -134,6 +135,11 @@ const namespaceLoaders = {
     en: () => import('./lifecycle/en.json').then((module) => module.default),
     ko: () =>
       import('./lifecycle/ko.json').then((module) => module.default satisfies typeof lifecycleEn),
+  },
+  tickets: {
+    en: () => import('./tickets/en.json').then((module) => module.default),
+    ko: () =>
+      import('./tickets/ko.json').then((module) => module.default satisfies typeof ticketsEn),
   },
 } satisfies Record<string, Record<TLanguage, () => Promise<object>>>;
 

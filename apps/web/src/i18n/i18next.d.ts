@@ -12,6 +12,7 @@ import type vmActions from './vm-actions/en.json';
 import type vmOrders from './vm-orders/en.json';
 import type publicIp from './public-ip/en.json';
 import type lifecycle from './lifecycle/en.json';
+import type tickets from './tickets/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -30,6 +31,7 @@ declare module 'i18next' {
       vmOrders: typeof vmOrders;
       publicIp: typeof publicIp;
       lifecycle: typeof lifecycle;
+      tickets: typeof tickets;
     };
   }
 }
