@@ -14,3 +14,5 @@ export const ARCHIVED_VMS_PAGE_SIZE = 10;
 export const VM_BACKUPS_PAGE_SIZE = 20;
 /** The Purchase History tab. */
 export const PURCHASE_HISTORY_PAGE_SIZE = 10;
+/** The Tickets tab (GET /api/ticket/getallUserTicket). */
+export const TICKETS_PAGE_SIZE = 10;
