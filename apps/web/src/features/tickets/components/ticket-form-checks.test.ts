@@ -63,9 +63,10 @@ describe('checkNewTicket', () => {
 
   it('refuses a description over 5000 characters and five files', () => {
     const files = ['1', '2', '3', '4', '5'].map((name) => png(`${name}.png`));
-    expect(
-      checkNewTicket({ issueType: 'Billing', description: 'x'.repeat(5001), files }),
-    ).toEqual({ description: 'textTooLong', files: { key: 'tooManyFiles' } });
+    expect(checkNewTicket({ issueType: 'Billing', description: 'x'.repeat(5001), files })).toEqual({
+      description: 'textTooLong',
+      files: { key: 'tooManyFiles' },
+    });
   });
 
   it('names a file over 20 MB', () => {

@@ -73,14 +73,19 @@ export type TicketFieldErrors = {
  * The checks of vm-lifecycle.md §5 before a ticket is sent: an issue type ('Please select Issue
  * Type'), a description ('Please Enter Description', at most 5000 characters) and the files.
  */
-export function checkNewTicket({ issueType, description, files }: NewTicketValues): TicketFieldErrors {
+export function checkNewTicket({
+  issueType,
+  description,
+  files,
+}: NewTicketValues): TicketFieldErrors {
   const errors: TicketFieldErrors = {};
   if (issueType === null || issueType.trim() === '') errors.issueType = 'issueTypeRequired';
   const text = description.trim();
   if (text === '') errors.description = 'descriptionRequired';
   else if (text.length > MAX_TICKET_TEXT_LENGTH) errors.description = 'textTooLong';
   const fileProblem = checkTicketFiles(files);
-  if (fileProblem !== null) errors.files = toFileProblem(fileProblem.problem, fileProblem.fileName ?? '');
+  if (fileProblem !== null)
+    errors.files = toFileProblem(fileProblem.problem, fileProblem.fileName ?? '');
   return errors;
 }
 
@@ -102,7 +107,8 @@ export function checkReply({
   if (text === '') errors.message = 'messageRequired';
   else if (text.length > MAX_TICKET_TEXT_LENGTH) errors.message = 'textTooLong';
   const fileProblem = checkTicketFiles(files);
-  if (fileProblem !== null) errors.files = toFileProblem(fileProblem.problem, fileProblem.fileName ?? '');
+  if (fileProblem !== null)
+    errors.files = toFileProblem(fileProblem.problem, fileProblem.fileName ?? '');
   return errors;
 }
 
