@@ -45,6 +45,8 @@ import { emailAvailabilityRoutes } from './modules/accounts/email-availability-r
 import { passwordRecoveryRoutes } from './modules/accounts/password-recovery-routes';
 import { profileRoutes } from './modules/profile/profile-routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
+import { ticketRoutes } from './modules/tickets/routes';
+import { ticketDeskRoutes } from './modules/tickets/desk-routes';
 import { savedItemRoutes } from './modules/saved-items/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { purchaseHistoryRoutes } from './modules/orders/purchase-history-routes';
@@ -230,6 +232,8 @@ export async function buildApp({
       await api.register(vmActionRoutes(deps));
       await api.register(lifecycleRoutes(deps));
       await api.register(renewRoutes(deps));
+      await api.register(ticketRoutes(deps));
+      await api.register(ticketDeskRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -21,6 +21,7 @@ import { buildDemoCompanies, type DemoCompany } from './demo-companies';
 import { writeDemoPolicyPdf } from './demo-documents';
 import { writeDemoGateways } from './demo-gateways';
 import { writeDemoPublicAddresses } from './demo-public-addresses';
+import { writeDemoTicketIssueTypes } from './demo-ticket-issue-types';
 import { resolveCredentialsKey } from '../lib/credentials-key';
 
 const assetsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
@@ -69,6 +70,7 @@ export async function seedDemoCompanies(db: Database, options: DemoSeedOptions):
     for (const demo of demos) {
       const companyId = await writeDemoCompany(tx as unknown as Database, demo);
       await writeDemoPublicAddresses(tx as unknown as Database, companyId, demo.company.slug);
+      await writeDemoTicketIssueTypes(tx as unknown as Database, companyId, demo.company.slug);
       if (credentialsKey)
         await writeDemoGateways(tx as unknown as Database, credentialsKey, companyId);
     }
