@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { ticketMessages, tickets } from '../apps/api/src/db/schema/tickets';
 import { accessibilityViolations } from './support/accessibility';
 import { pageErrors, PHONE, screenshot } from './support/browser';
 import { closeStage, loggedInPage, openStage, type Stage } from './support/stage';
@@ -113,7 +115,7 @@ async function raiseTicket(page: Page, texts: Texts, name: string, description: 
   await expect.poll(() => modal.getByTestId('raise-ticket-files-file').count()).toBe(2);
 
   await modal.getByTestId('raise-ticket-issue-type').click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   await modal.getByTestId('raise-ticket-description').fill(description);
   await screenshot(page, `${name}-raise-modal-filled`);
 
@@ -203,7 +205,50 @@ async function journey(page: Page, texts: Texts, name: string) {
 describe('support tickets, customer side', () => {
   it('raises a ticket with two files, finds it in the tab, reads it and replies (desktop, English)', async () => {
     const page = await openPage(undefined, 'en');
-    await journey(page, ENGLISH, 'tickets-desktop-en');
+    const ticketId = await journey(page, ENGLISH, 'tickets-desktop-en');
+
+    // The desk answers (and notes something for staff only) and resolves the ticket, as the
+    // operator console does: the customer sees the answer and the green status, and no reply box.
+    const { db } = stage.portal.database;
+    const [ticket] = await db.select().from(tickets).where(eq(tickets.id, ticketId));
+    await db.insert(ticketMessages).values([
+      {
+        ticketId,
+        companyId: ticket!.companyId,
+        authorKind: 'staff',
+        authorId: 1,
+        body: 'Internal: customer on the starter plan.',
+        isInternal: true,
+      },
+      {
+        ticketId,
+        companyId: ticket!.companyId,
+        authorKind: 'staff',
+        authorId: 1,
+        body: 'We restarted the host; your machine boots again.',
+      },
+    ]);
+    await db.update(tickets).set({ status: 'Resolved' }).where(eq(tickets.id, ticketId));
+    await page.reload();
+    await page.getByTestId('ticket-details').waitFor();
+    await page.getByRole('tab', { name: 'Ticket Response' }).click();
+    const response = page.getByTestId('ticket-response');
+    expect(await response.textContent()).toContain('We restarted the host');
+    const messages = page.getByTestId('ticket-message');
+    expect(await messages.count()).toBe(3);
+    expect(await messages.nth(2).getAttribute('data-author')).toBe('staff');
+    expect(await page.getByTestId('ticket-details').textContent()).not.toContain('Internal:');
+    expect(await page.getByTestId('ticket-reply-form').count()).toBe(0);
+    await page.getByTestId('ticket-resolved').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'tickets-desktop-en-resolved');
+
+    await page.getByTestId('ticket-back').click();
+    const status = page
+      .locator(`[data-testid="ticket-row"][data-ticket-id="${ticketId}"]`)
+      .getByTestId('ticket-status');
+    await expect.poll(() => status.getAttribute('data-status')).toBe('Resolved');
+    expect(await status.textContent()).toBe('Resolved');
   });
 
   it('does the same at 360 px in Korean', async () => {

@@ -107,11 +107,13 @@ function TicketBar({ row }: { row: TUserTicketRow }) {
           {row.issueType}
         </Text>
         <div className={classes.facts}>
-          <Text size="sm" className={classes.id} data-testid="ticket-id">
+          <Text size="sm" className={classes.id}>
             <Text span size="sm" c="dimmed">
-              {t('tab.columns.ticketId')}{' '}
-            </Text>
-            {row.ticketID}
+              {t('tab.columns.ticketId')}
+            </Text>{' '}
+            <span className={classes.number} data-testid="ticket-id">
+              {row.ticketID}
+            </span>
           </Text>
           <Text size="sm" c="dimmed" className={classes.date}>
             <span className={classes.label}>{t('tab.columns.date')} </span>
