@@ -8,6 +8,7 @@ import { ticketMessages, tickets } from '../apps/api/src/db/schema/tickets';
 import { accessibilityViolations } from './support/accessibility';
 import { pageErrors, PHONE, screenshot } from './support/browser';
 import { closeStage, loggedInPage, openStage, type Stage } from './support/stage';
+import { insertVm } from './support/vm';
 
 /**
  * Issue 27, the customer's side of support tickets: the Tickets tab (/customerprofile/1 opens
@@ -263,7 +264,10 @@ describe('support tickets, customer side', () => {
     await page.getByRole('button', { name: 'Support' }).click();
     await page.getByRole('link', { name: 'View Ticket' }).click();
     await page.waitForURL(/\/customerprofile\/1$/);
-    await page.getByTestId('ticket-row').first().waitFor();
+    await page.getByTestId('tickets-tab').waitFor();
+    expect(await page.getByRole('tab', { name: /^Tickets$/ }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
 
     for (const name of [/^Backup$/, /^Archived$/]) {
       await page.getByRole('tab', { name }).click();
@@ -279,6 +283,26 @@ describe('support tickets, customer side', () => {
     await page.getByRole('link', { name: 'raise a ticket' }).click();
     await page.waitForURL(/\/customerprofile\/1$/);
     await page.getByTestId('raise-ticket-modal').waitFor();
+
+    // The update screen's "Please raise a ticket" names the machine: the dialog opens about it.
+    const vmId = await insertVm(portal, stage.customer, { name: 'ticket-about-vm' });
+    await page.goto(`${portal.url}/customerprofile/1?raiseTicket=1&vm=${vmId}`);
+    const modal = page.getByTestId('raise-ticket-modal');
+    await modal.waitFor();
+    await page.waitForURL(/\/customerprofile\/1$/);
+    await expect
+      .poll(() => modal.getByTestId('raise-ticket-vm').inputValue())
+      .toBe('ticket-about-vm');
+    await modal.getByTestId('raise-ticket-issue-type').click();
+    await page.getByRole('listbox').getByRole('option').nth(1).click();
+    await modal.getByTestId('raise-ticket-description').fill('Please make it smaller.');
+    const answer = page.waitForResponse((response) =>
+      response.url().endsWith('/api/ticket/generateTicket'),
+    );
+    await modal.getByTestId('raise-ticket-submit').click();
+    const { data } = (await (await answer).json()) as { data: { ticketID: number } };
+    await page.goto(`${portal.url}/TicketDetails/${data.ticketID}`);
+    expect(await page.getByTestId('ticket-information').textContent()).toContain('ticket-about-vm');
 
     // A ticket of someone else is not found.
     await page.goto(`${portal.url}/TicketDetails/999999`);
