@@ -36,6 +36,7 @@ const FIELD_ORDER = ['issueType', 'vmId', 'description', 'files'] as const;
  */
 export function RaiseTicketModal({ opened, onClose, initialVmId = null, onSubmitted }: Props) {
   const { t } = useTranslation('tickets');
+  const { t: tCommon } = useTranslation();
   const { message, translateMessage, translateError } = useTicketMessages();
   const problemText = useFileProblemText();
   const issueTypes = useTicketIssueTypes();
@@ -129,7 +130,7 @@ export function RaiseTicketModal({ opened, onClose, initialVmId = null, onSubmit
       onClose={close}
       title={t('raise.title')}
       size="lg"
-      closeButtonProps={{ 'aria-label': t('raise.cancel') }}
+      closeButtonProps={{ 'aria-label': tCommon('common.close'), disabled: generate.isPending }}
       attributes={{ content: { 'data-testid': 'raise-ticket-modal' } }}
     >
       <form onSubmit={handleSubmit} noValidate>
@@ -148,7 +149,7 @@ export function RaiseTicketModal({ opened, onClose, initialVmId = null, onSubmit
                   onClick={() => void issueTypes.refetch()}
                   loading={issueTypes.isFetching}
                 >
-                  {t('raise.retry')}
+                  {tCommon('common.retry')}
                 </Button>
               </Group>
             </Alert>
