@@ -58,11 +58,23 @@ import {
 import { BENCH_SECRETS } from './support/bench-secrets';
 import { freePort, startProcess, stopProcess } from './support/processes';
 import { ROUND_SECONDS, ROUNDS } from './support/rounds';
+import {
+  TICKETS_COMPANY_SLUG,
+  describeDeskQueue,
+  describeTicketCalls,
+  measureDeskQueue,
+  measureTicketCalls,
+  seedBenchTickets,
+  type BenchTickets,
+  type DeskQueueResult,
+  type TicketCallsResult,
+} from './ticket-calls';
 
 const root = path.resolve(import.meta.dirname, '..');
 const STEPS = [
   'company',
   'customer',
+  'tickets',
   'marketplace',
   'frontend',
   'mail',
@@ -71,7 +83,7 @@ const STEPS = [
 ] as const;
 type Step = (typeof STEPS)[number];
 /** The steps measured on one portal, in this order, while it runs. */
-const PORTAL_STEPS: Step[] = ['company', 'customer', 'marketplace', 'frontend'];
+const PORTAL_STEPS: Step[] = ['company', 'customer', 'tickets', 'marketplace', 'frontend'];
 const BENCH_PRODUCTS = 10_000;
 const CATALOGUE_SLUG = 'bench';
 
@@ -125,6 +137,8 @@ async function withDatabase<T>(config: Config, use: (handle: DatabaseHandle) => 
 type PortalResults = {
   companyCalls?: CompanyCallsResult;
   customerCalls?: CustomerCallsResult;
+  ticketCalls?: TicketCallsResult;
+  deskQueue?: DeskQueueResult;
   marketplace?: MarketplaceResult;
   homeJavaScript?: HomeJavaScriptResult;
   lighthouse?: LighthouseResult;
@@ -144,6 +158,7 @@ async function runPortalSteps(steps: Step[]): Promise<PortalResults> {
   const portalUrl = `http://127.0.0.1:${portalPort}`;
   const catalogueOrigin = `http://bench.localhost:${portalPort}`;
   const customerOrigin = `http://customers.localhost:${portalPort}`;
+  const ticketsOrigin = `http://tickets.localhost:${portalPort}`;
   const bareUrl = `http://127.0.0.1:${barePort}/hello`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -163,6 +178,7 @@ async function runPortalSteps(steps: Step[]): Promise<PortalResults> {
   const children: ChildProcess[] = [];
   const results: PortalResults = {};
   let customer: BenchCustomer | undefined;
+  let ticketsCustomer: BenchTickets | undefined;
   let lighthouseBuyer: Buyer | undefined;
   let addedOrigins: string[] = [];
   try {
@@ -188,6 +204,18 @@ async function runPortalSteps(steps: Step[]): Promise<PortalResults> {
       const seededCustomer = steps.includes('customer')
         ? await seedBenchCustomer(handle, config, customerOrigin)
         : undefined;
+      let seededTickets: BenchTickets | undefined;
+      if (steps.includes('tickets')) {
+        seededTickets = await seedBenchTickets(handle, config, ticketsOrigin);
+        const tickets = seededTickets;
+        // Before the portal holds the database: the desk's route needs staff sign-in.
+        await attempt('desk queue', async () => {
+          const desk = await measureDeskQueue(handle, tickets, ROUND_SECONDS);
+          results.deskQueue = desk;
+          print(describeDeskQueue(desk, tickets.tickets));
+          if (!desk.passed) fail('desk queue');
+        });
+      }
       let seededLighthouseBuyer: Buyer | undefined;
       if (steps.includes('frontend')) {
         const [domain] = await handle.db
@@ -209,11 +237,13 @@ async function runPortalSteps(steps: Step[]): Promise<PortalResults> {
       }
       return {
         customer: seededCustomer,
+        tickets: seededTickets,
         lighthouseBuyer: seededLighthouseBuyer,
         seconds: (performance.now() - started) / 1000,
       };
     });
     customer = seeded.customer;
+    ticketsCustomer = seeded.tickets;
     lighthouseBuyer = seeded.lighthouseBuyer;
     print([`Seeded the bench's data in ${seeded.seconds.toFixed(1)} s.`]);
 
@@ -260,6 +290,20 @@ async function runPortalSteps(steps: Step[]): Promise<PortalResults> {
         if (!result.passed) fail('customer calls');
       });
     }
+    if (ticketsCustomer) {
+      const tickets = ticketsCustomer;
+      await attempt('tickets tab', async () => {
+        const result = await measureTicketCalls({
+          ...processes,
+          origin: ticketsOrigin,
+          cookie: accessCookieFor(secret, tickets),
+          tickets,
+        });
+        results.ticketCalls = result;
+        print(describeTicketCalls(result, tickets));
+        if (!result.passed) fail('tickets tab');
+      });
+    }
     if (steps.includes('marketplace'))
       await attempt('filtered marketplace pages', async () => {
         const result = await measureMarketplaceFilters({ ...processes, catalogueOrigin });
@@ -293,6 +337,7 @@ async function runPortalSteps(steps: Step[]): Promise<PortalResults> {
         await withDatabase(config, async (handle) => {
           await removeBenchCompany(handle, CATALOGUE_SLUG);
           await removeBenchCompany(handle, CUSTOMER_COMPANY_SLUG);
+          await removeBenchCompany(handle, TICKETS_COMPANY_SLUG);
           if (lighthouseBuyer)
             await handle.db
               .delete(customers)

@@ -246,6 +246,18 @@ describe('a malformed upload is 400 in the envelope, never 500 nor a logged fail
       file: { field: 'image', filename: 'me.png', contentType: 'image/png', content: PNG_HEADER },
     },
     {
+      url: '/api/ticket/generateTicket',
+      asCustomer: true,
+      fields: { issueType: '1', description: 'The console is black' },
+      file: { field: 'files', filename: 'shot.png', contentType: 'image/png', content: PNG_HEADER },
+    },
+    {
+      url: '/api/ticket/replyTicket',
+      asCustomer: true,
+      fields: { ticketID: '1', message: 'Still black' },
+      file: { field: 'files', filename: 'shot.png', contentType: 'image/png', content: PNG_HEADER },
+    },
+    {
       url: '/api/membership/sendEnquiry',
       asCustomer: false,
       fields: membershipFields,
@@ -329,7 +341,11 @@ describe('a malformed upload is 400 in the envelope, never 500 nor a logged fail
       }
     }
     expect(readingMultipart.sort()).toEqual(
-      uploadRoutes.map((route) => `post ${route.url} 400`).sort(),
+      [
+        ...uploadRoutes.map((route) => `post ${route.url} 400`),
+        // The desk's answer reads a form too, but refuses a customer before reading it.
+        'post /api/operator/tickets/x/answer 401',
+      ].sort(),
     );
   });
 

@@ -64,5 +64,9 @@ CREATE INDEX "ticket_messages_ticket_idx" ON "ticket_messages" USING btree ("tic
 CREATE INDEX "tickets_customer_idx" ON "tickets" USING btree ("company_id","customer_id","created_at" desc,"id" desc);--> statement-breakpoint
 CREATE INDEX "tickets_queue_status_idx" ON "tickets" USING btree ("company_id","status","created_at","id");--> statement-breakpoint
 CREATE INDEX "tickets_queue_idx" ON "tickets" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "tickets_recent_idx" ON "tickets" USING btree ("company_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "tickets_queue_updated_idx" ON "tickets" USING btree ("company_id","status","updated_at","id");--> statement-breakpoint
-CREATE INDEX "tickets_assignee_idx" ON "tickets" USING btree ("company_id","assignee_staff_id","status","created_at");
+CREATE INDEX "tickets_assignee_idx" ON "tickets" USING btree ("company_id","assignee_staff_id","status","created_at");--> statement-breakpoint
+-- Written by hand (ADR 021): a customer's ticket answers are cached until one of their tickets changes.
+CREATE TRIGGER "tickets_cache_signal" AFTER INSERT OR UPDATE OR DELETE ON "tickets" FOR EACH ROW EXECUTE FUNCTION "portal_cache_signal"('u', 'customer_id');--> statement-breakpoint
+CREATE TRIGGER "ticket_issue_types_cache_signal" AFTER INSERT OR UPDATE OR DELETE ON "ticket_issue_types" FOR EACH ROW EXECUTE FUNCTION "portal_cache_signal"('co', 'company_id');

@@ -83,7 +83,8 @@ export const tickets = pgTable(
     // The desk's queue by status and age (and all statuses by age), keyset-paged both ways.
     index('tickets_queue_status_idx').on(table.companyId, table.status, table.createdAt, table.id),
     index('tickets_queue_idx').on(table.companyId, table.createdAt, table.id),
-    // The desk's "recently active" order.
+    // The desk's "recently active" order, of every status and of one.
+    index('tickets_recent_idx').on(table.companyId, table.updatedAt, table.id),
     index('tickets_queue_updated_idx').on(table.companyId, table.status, table.updatedAt, table.id),
     index('tickets_assignee_idx').on(
       table.companyId,

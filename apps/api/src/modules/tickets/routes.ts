@@ -63,6 +63,7 @@ export function ticketRoutes(
       async (request) => ok(await listIssueTypes(deps.db, actorOf(request, 'customer').companyId)),
     );
 
+    const ticketsAnswer = zEnvelope(ZGetAllUserTicketResponse);
     app.get(
       '/ticket/getallUserTicket',
       {
@@ -70,11 +71,21 @@ export function ticketRoutes(
           tags: ['tickets'],
           summary: "One page of the customer's tickets, newest first",
           querystring: ZGetAllUserTicketQuery,
-          response: { 200: zEnvelope(ZGetAllUserTicketResponse), ...errorResponses },
+          response: { 200: ticketsAnswer, ...errorResponses },
         },
       },
-      async (request) =>
-        ok(await listCustomerTickets(deps.db, actorOf(request, 'customer'), request.query.page)),
+      async (request, reply) => {
+        const owner = actorOf(request, 'customer');
+        const { page } = request.query;
+        // Kept until one of the customer's tickets changes (the tickets table's cache signal).
+        return deps.customerCaches.send(
+          reply,
+          owner,
+          `getallUserTicket:${page}`,
+          ticketsAnswer,
+          async () => ok(await listCustomerTickets(deps.db, owner, page)),
+        );
+      },
     );
 
     app.post(

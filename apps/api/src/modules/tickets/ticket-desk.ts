@@ -88,14 +88,16 @@ export async function deskQueue(
   if (query.issueType) conditions.push(eq(tickets.issueTypeId, query.issueType));
   const search = query.q?.trim();
   if (search) {
+    // A number is a ticket id (with or without '#'); anything else a part of a name or address.
     const ticketNumber = /^#?(\d{1,9})$/.exec(search)?.[1];
     const pattern = likePattern(search);
     conditions.push(
-      or(
-        ticketNumber === undefined ? undefined : eq(tickets.id, Number(ticketNumber)),
-        ilike(customers.email, pattern),
-        ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
-      ),
+      ticketNumber !== undefined
+        ? eq(tickets.id, Number(ticketNumber))
+        : or(
+            ilike(customers.email, pattern),
+            ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
+          ),
     );
   }
   if (cursor)
