@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFile, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TTicketAttachment } from '@cloud-portal/contract/tickets/customer-tickets';
+import { attachmentHref } from './attachment-href';
 import { fileSizeInMegabytes } from './ticket-form-checks';
 
 type Props = {
@@ -11,11 +12,6 @@ type Props = {
   /** Say so when there are none (the Ticket Information tab), or show nothing. */
   showNone?: boolean;
 };
-
-/** A link's address: the attachment's path on the site after the call's websiteUrl. */
-export function attachmentHref(websiteUrl: string, path: string): string {
-  return `${websiteUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-}
 
 /** A message's files as download links (the server sends each as an attachment). */
 export function TicketAttachments({ attachments, websiteUrl, showNone = false }: Props) {

@@ -30,16 +30,9 @@ import { raiseTicketPath } from '@/lib/raise-ticket-link';
 import { useTicketDetail } from '../api/ticket-detail';
 import { ReplyForm } from '../components/reply-form';
 import { TicketAttachments } from '../components/ticket-attachments';
-import { TICKETS_TAB_PATH } from '../components/ticket-paths';
+import { readTicketId, TICKETS_TAB_PATH } from '../components/ticket-paths';
 import { TicketStatusBadge } from '../components/ticket-status-badge';
 import { useTicketMessages } from '../components/ticket-messages';
-
-/** A ticket's id in the address: a positive whole number, else no call is made. */
-export function readTicketId(value: string | undefined): number | null {
-  if (value === undefined || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
-}
 
 /**
  * /TicketDetails/{id} (vm-lifecycle.md §2.9): the Ticket Information and Ticket Response tabs,
