@@ -8,13 +8,16 @@ import { ticketMessages, tickets } from '../apps/api/src/db/schema/tickets';
 import { accessibilityViolations } from './support/accessibility';
 import { pageErrors, PHONE, screenshot } from './support/browser';
 import { closeStage, loggedInPage, openStage, type Stage } from './support/stage';
-import { insertVm } from './support/vm';
+import { insertVm, productIds } from './support/vm';
+import { virtualMachines } from '../apps/api/src/db/schema/virtual-machines';
 
 /**
  * Issue 27, the customer's side of support tickets: the Tickets tab (/customerprofile/1 opens
  * on it), Raise New Ticket with the spec's checks and two attachments, the ticket in the tab,
- * /TicketDetails/{id} with its two tabs and the conversation, a reply, and the files sent back
- * as downloads only to their customer. Desktop in English and 360 px in Korean, axe on the tab,
+ * /TicketDetails/{id} with its two tabs and the conversation, a reply, the desk's answer and
+ * Resolved as the customer sees them, the files sent back
+ * as downloads only to their customer; the Support menu, the FAQ and the update screen's "Please
+ * raise a ticket" lead there. Desktop in English and 360 px in Korean, axe on the tab,
  * the dialog and the details page.
  */
 
@@ -257,7 +260,7 @@ describe('support tickets, customer side', () => {
     await journey(page, KOREAN, 'tickets-phone-ko');
   });
 
-  it('leads from the Support menu, the FAQ and Raise New Ticket on Backup and Archived', async () => {
+  it('leads from the Support menu, the FAQ, the update screen and Backup and Archived to Raise New Ticket', async () => {
     const page = await openPage(undefined, 'en');
     const { portal } = stage;
     await page.goto(`${portal.url}/home`);
@@ -284,9 +287,26 @@ describe('support tickets, customer side', () => {
     await page.waitForURL(/\/customerprofile\/1$/);
     await page.getByTestId('raise-ticket-modal').waitFor();
 
-    // The update screen's "Please raise a ticket" names the machine: the dialog opens about it.
+    // A smaller machine is not sold online: the update screen's "Please raise a ticket" leads
+    // to the dialog, about that machine.
     const vmId = await insertVm(portal, stage.customer, { name: 'ticket-about-vm' });
-    await page.goto(`${portal.url}/customerprofile/1?raiseTicket=1&vm=${vmId}`);
+    const starterId = (await productIds(portal))['Ubuntu Starter']!;
+    await portal.database.db
+      .update(virtualMachines)
+      .set({ productId: starterId })
+      .where(eq(virtualMachines.id, vmId));
+    await page.goto(`${portal.url}/updatevm/${vmId}`);
+    await page.getByTestId('vm-card').waitFor();
+    const memory = page.getByTestId('specification-memory').getByRole('slider');
+    await memory.focus();
+    await memory.press('ArrowLeft');
+    await page.getByTestId('buy-now').click();
+    const raiseLink = page.getByTestId('update-raise-ticket');
+    await raiseLink.waitFor();
+    expect(await page.getByTestId('update-problem').textContent()).toContain(
+      'Please raise a ticket.',
+    );
+    await raiseLink.click();
     const modal = page.getByTestId('raise-ticket-modal');
     await modal.waitFor();
     await page.waitForURL(/\/customerprofile\/1$/);
