@@ -15,10 +15,9 @@ import { virtualMachines } from '../apps/api/src/db/schema/virtual-machines';
  * Issue 27, the customer's side of support tickets: the Tickets tab (/customerprofile/1 opens
  * on it), Raise New Ticket with the spec's checks and two attachments, the ticket in the tab,
  * /TicketDetails/{id} with its two tabs and the conversation, a reply, the desk's answer and
- * Resolved as the customer sees them, the files sent back
- * as downloads only to their customer; the Support menu, the FAQ and the update screen's "Please
- * raise a ticket" lead there. Desktop in English and 360 px in Korean, axe on the tab,
- * the dialog and the details page.
+ * Resolved as the customer sees them, the files sent back as downloads only to their customer;
+ * the Support menu, the FAQ and the update screen's "Please raise a ticket" lead there. Desktop
+ * in English and 360 px in Korean, axe on the tab, the dialog and the details page.
  */
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support/fixtures');
