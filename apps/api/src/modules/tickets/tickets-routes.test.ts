@@ -182,7 +182,13 @@ describe('POST /api/ticket/generateTicket', () => {
         ),
       );
     expect(mail?.toAddress).toBe('support@nimbusafrica.example');
-    expect(mail?.text).toContain('Please call me back');
+    const received = await t.smtp.waitFor(
+      (delivered) =>
+        delivered.to.includes('support@nimbusafrica.example') &&
+        delivered.subject === mail?.subject,
+    );
+    expect(received.text).toContain('Please call me back');
+    expect(received.replyTo).toBe(author.email);
   });
 
   it('keeps the machine the ticket is about when it is the customer’s own, and refuses anyone else’s (404)', async () => {
