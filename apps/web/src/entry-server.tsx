@@ -54,7 +54,7 @@ const FIRST_SCREEN_NAMESPACES: Partial<Record<RouteHandle['titleKey'], readonly 
   {
     marketplace: ['marketplace', 'content'],
     // The profile's tabs load their own texts; the browser loads them before it hydrates.
-    profile: ['accounts', 'lifecycle', 'vmOrders', 'vmActions', 'publicIp'],
+    profile: ['accounts', 'lifecycle', 'vmOrders', 'vmActions', 'publicIp', 'tickets'],
     productDetails: ['products', 'accounts'],
   };
 

@@ -279,6 +279,11 @@ const CUSTOMER_PAGES: Partial<Record<PageTitleKey, () => Promise<{ Component: Co
     () => import('@/features/vm-orders/pages/buy-backup-vm-page'),
     (module) => module.BuySnapshotVmPage,
   ),
+  ticketDetails: pageWithTexts(
+    'tickets',
+    () => import('@/features/tickets/pages/ticket-details-page'),
+    (module) => module.TicketDetailsPage,
+  ),
   updateVm: vmOrderPage(
     () => import('@/features/vm-orders/pages/update-vm-page'),
     (module) => module.UpdateVmPage,

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { Box, SimpleGrid, Text, type SimpleGridProps } from '@mantine/core';
 
-export type Fact = { label: string; value: string };
+/** A value is text, or an element where it needs one (a status badge, a `<time>`). */
+export type Fact = { label: string; value: ReactNode };
 
 type Props = Pick<SimpleGridProps, 'cols' | 'spacing' | 'verticalSpacing' | 'mt'> & {
   facts: readonly Fact[];

@@ -17,6 +17,7 @@ import type vmOrdersEn from './vm-orders/en.json';
 import type publicIpEn from './public-ip/en.json';
 import type lifecycleEn from './lifecycle/en.json';
 import type operatorEn from './operator/en.json';
+import type ticketsEn from './tickets/en.json';
 
 const STORAGE_KEY = 'cloud-portal.language';
 const FALLBACK_LANGUAGE: TLanguage = 'en';
@@ -69,7 +70,8 @@ const translationLoaders: Record<Exclude<TLanguage, 'en'>, () => Promise<typeof 
  * header), `marketplace` (the marketplace pages) and `products` (product configuration and saved
  * items), `checkout` (Buy Now's modals and the invoice), `paymentResult` (the gateway return and
  * result pages), `receipts` (the receipt viewer), `vmOrders` (the clone, snapshot, renew and
- * update screens) and `operator` (the staff's console). Each language's file must have every key English has.
+ * update screens), `operator` (the staff's console) and `tickets` (the Tickets tab, Raise New
+ * Ticket and the ticket details). Each language's file must have every key English has.
  */
 const namespaceLoaders = {
   content: {
@@ -140,6 +142,11 @@ const namespaceLoaders = {
     en: () => import('./operator/en.json').then((module) => module.default),
     ko: () =>
       import('./operator/ko.json').then((module) => module.default satisfies typeof operatorEn),
+  },
+  tickets: {
+    en: () => import('./tickets/en.json').then((module) => module.default),
+    ko: () =>
+      import('./tickets/ko.json').then((module) => module.default satisfies typeof ticketsEn),
   },
 } satisfies Record<string, Record<TLanguage, () => Promise<object>>>;
 

@@ -13,6 +13,7 @@ import type vmOrders from './vm-orders/en.json';
 import type publicIp from './public-ip/en.json';
 import type lifecycle from './lifecycle/en.json';
 import type operator from './operator/en.json';
+import type tickets from './tickets/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -32,6 +33,7 @@ declare module 'i18next' {
       publicIp: typeof publicIp;
       lifecycle: typeof lifecycle;
       operator: typeof operator;
+      tickets: typeof tickets;
     };
   }
 }

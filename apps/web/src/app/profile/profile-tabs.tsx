@@ -1,16 +1,21 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Card, EmptyState, Tabs } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { Button, Card, EmptyState, Group, Tabs } from '@mantine/core';
 import {
   IconArchive,
   IconDatabase,
   IconHourglassHigh,
+  IconPlus,
   IconReceipt,
   IconRefresh,
   IconServer,
   IconTicket,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { loadNamespace } from '@/i18n/i18n';
+import { lazyDialog } from '@/lib/lazy-dialog';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
+import { readRaiseTicketRequest, withoutRaiseTicketRequest } from '@/lib/raise-ticket-link';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { ProductsTab } from '@/features/machines/components/products-tab';
 import { MACHINES_ANCHOR } from '@/lib/profile-anchor';
@@ -20,7 +25,6 @@ import classes from './profile-tabs.module.css';
 // Products is the tab the profile opens on (and the one the header's menu links to). The others
 // load when a pointer or the keyboard reaches their tab, a moment before the choice, so the
 // profile's own chunk (and its evaluation, a long task on a phone) carries one tab's code, not five.
-// Tickets has no content yet.
 const TAB_CONTENT: Partial<Record<ProfileTab, ReturnType<typeof lazyWithPreload>>> = {
   'purchase-history': lazyWithPreload(
     () => import('@/features/machines/components/purchase-history-tab'),
@@ -39,6 +43,29 @@ const TAB_CONTENT: Partial<Record<ProfileTab, ReturnType<typeof lazyWithPreload>
     (module) => module.BackupTab,
   ),
 };
+
+// The tickets feature's texts are a chunk of their own, loaded with its code.
+const ticketsTab = lazyWithPreload(
+  () =>
+    Promise.all([
+      import('@/features/tickets/components/tickets-tab'),
+      loadNamespace('tickets'),
+    ]).then(([module]) => module),
+  (module) => module.TicketsTab,
+);
+
+const raiseTicketDialog = lazyDialog(
+  () =>
+    Promise.all([
+      import('@/features/tickets/components/raise-ticket-modal'),
+      loadNamespace('tickets'),
+    ]).then(([module]) => module),
+  (module) => module.RaiseTicketModal,
+  (props) => props.opened,
+);
+
+/** vm-lifecycle.md §2.7: Raise New Ticket shows only on these tabs. */
+const RAISE_TICKET_TABS: ReadonlySet<ProfileTab> = new Set(['tickets', 'backup', 'archived']);
 
 const TAB_ICONS = {
   products: IconServer,
@@ -62,15 +89,35 @@ type Props = { initialTab: ProfileTab };
 
 /**
  * The profile's tabs. Products lists the customer's VMs, Purchase History their purchases,
- * Renewals the VMs due for renewal and Archived the archived ones; each other panel says plainly
- * that its part is not available yet, until the issues that build backups and tickets put their
- * content (and Raise New Ticket) here.
+ * Renewals the VMs due for renewal, Tickets their support tickets, Backup their clones and
+ * snapshots and Archived the archived VMs. Tickets, Backup and Archived carry Raise New Ticket
+ * (§2.7), which an address such as /customerprofile/1?raiseTicket=1&vm=4 opens at once.
  */
 export function ProfileTabs({ initialTab }: Props) {
   const { t } = useTranslation('accounts');
   const { t: tCommon } = useTranslation();
   const [tab, setTab] = useState<string | null>(initialTab);
   const listRef = useRef<HTMLDivElement>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = readRaiseTicketRequest(searchParams);
+  const [raise, setRaise] = useState<{ vmId: number | null } | null>(requested);
+
+  // The request in the address is taken once: reloading or going back does not open it again.
+  useEffect(() => {
+    if (requested) setSearchParams(withoutRaiseTicketRequest(searchParams), { replace: true });
+  }, [requested, searchParams, setSearchParams]);
+
+  const raiseButton = (
+    <Button
+      leftSection={<IconPlus size={16} aria-hidden />}
+      onClick={() => setRaise({ vmId: null })}
+      onPointerEnter={raiseTicketDialog.preload}
+      onFocus={raiseTicketDialog.preload}
+      data-testid="raise-ticket"
+    >
+      {t('profileTabs.raiseTicket')}
+    </Button>
+  );
 
   // On a phone the tabs scroll sideways: the one the page opened on (Tickets) is brought into view.
   useEffect(() => {
@@ -102,8 +149,10 @@ export function ProfileTabs({ initialTab }: Props) {
                 key={value}
                 value={value}
                 leftSection={<Icon size={16} aria-hidden />}
-                onPointerEnter={TAB_CONTENT[value]?.preload}
-                onFocus={TAB_CONTENT[value]?.preload}
+                onPointerEnter={
+                  value === 'tickets' ? ticketsTab.preload : TAB_CONTENT[value]?.preload
+                }
+                onFocus={value === 'tickets' ? ticketsTab.preload : TAB_CONTENT[value]?.preload}
               >
                 {t(LABEL_KEYS[value])}
               </Tabs.Tab>
@@ -114,6 +163,11 @@ export function ProfileTabs({ initialTab }: Props) {
           const LaterTab = TAB_CONTENT[value]?.Component;
           return (
             <Tabs.Panel key={value} value={value} p={{ base: 'md', sm: 'lg' }}>
+              {RAISE_TICKET_TABS.has(value) && (
+                <Group justify="flex-end" mb="md">
+                  {raiseButton}
+                </Group>
+              )}
               <Suspense
                 fallback={
                   <ListSkeleton
@@ -126,6 +180,8 @@ export function ProfileTabs({ initialTab }: Props) {
               >
                 {value === 'products' ? (
                   <ProductsTab />
+                ) : value === 'tickets' ? (
+                  <ticketsTab.Component />
                 ) : LaterTab ? (
                   <LaterTab />
                 ) : (
@@ -143,6 +199,13 @@ export function ProfileTabs({ initialTab }: Props) {
           );
         })}
       </Tabs>
+      <raiseTicketDialog.Dialog
+        opened={raise !== null}
+        onClose={() => setRaise(null)}
+        initialVmId={raise?.vmId ?? null}
+        // The new ticket is at the top of the Tickets tab.
+        onSubmitted={() => setTab('tickets')}
+      />
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import type { TFaqFactory } from './faq-content';
+import { raiseTicketPath } from '@/lib/raise-ticket-link';
 import { describeSupportHours } from './support-hours';
 
 /** portal.md §2 "FAQ": the stated facts, the business hours the company's own, in English. */
@@ -122,14 +123,18 @@ export const createFaq: TFaqFactory = ({ brand }) => {
           id: 'track-ticket',
           question: 'How do I follow up on a support ticket?',
           answer: [
-            'Your tickets are listed in the Tickets tab of your profile. The status of each ticket is shown on the right of its ticket bar.',
+            'Your tickets are listed in the ',
+            { text: 'Tickets tab of your profile', to: '/customerprofile/1' },
+            '. The status of each ticket is shown on the right of its ticket bar; View opens the whole conversation, where you can reply.',
           ],
         },
         {
           id: 'live-support',
           question: 'Do you offer real-time support such as live chat?',
           answer: [
-            'Real-time support is not available yet. Please raise a ticket from your profile, or ',
+            'Real-time support is not available yet. Please ',
+            { text: 'raise a ticket', to: raiseTicketPath() },
+            ' from your profile, or ',
             { text: 'write to us', to: '/help' },
             ', and we will answer as soon as possible.',
           ],

@@ -1,4 +1,5 @@
 import type { TFaqFactory } from './faq-content';
+import { raiseTicketPath } from '@/lib/raise-ticket-link';
 import { describeSupportHours } from './support-hours';
 
 /** portal.md §2 "FAQ": the stated facts, the business hours the company's own, in Korean. */
@@ -116,14 +117,18 @@ export const createFaq: TFaqFactory = ({ brand }) => {
           id: 'track-ticket',
           question: '지원 티켓 진행 상황은 어떻게 확인하나요?',
           answer: [
-            '티켓은 프로필의 티켓 탭에 나열됩니다. 각 티켓의 상태는 티켓 막대의 오른쪽에 표시됩니다.',
+            '티켓은 ',
+            { text: '프로필의 문의 탭', to: '/customerprofile/1' },
+            '에 나열됩니다. 각 티켓의 상태는 티켓 막대의 오른쪽에 표시되며, 보기를 누르면 전체 대화를 보고 답장할 수 있습니다.',
           ],
         },
         {
           id: 'live-support',
           question: '실시간 채팅 같은 실시간 지원이 있나요?',
           answer: [
-            '실시간 지원은 아직 제공되지 않습니다. 프로필에서 티켓을 등록하시거나 ',
+            '실시간 지원은 아직 제공되지 않습니다. 프로필에서 ',
+            { text: '티켓을 등록', to: raiseTicketPath() },
+            '하시거나 ',
             { text: '문의를 남겨 주시면', to: '/help' },
             ' 최대한 빨리 답변해 드리겠습니다.',
           ],

@@ -14,7 +14,12 @@ import { ArchivedBackups, ArchivedBackupsToggle } from './archived/archived-back
 import { useOpenBackups, type OpenBackups } from './backups/backups-toggle';
 import { isRestorable, RESTORE_RELOAD_MS } from './lifecycle-format';
 import { ListSkeleton } from '@/components/list-skeleton';
-import { PagedListBody, PagedListEmpty, PagedListFooter, usePagedList } from './paged-list';
+import {
+  PagedListBody,
+  PagedListEmpty,
+  PagedListFooter,
+  usePagedList,
+} from '@/components/paged-list';
 import { useLifecycleMessages, useLifecycleTextsReady } from './lifecycle-texts';
 import classes from './lifecycle-tabs.module.css';
 import { formatPurchaseDate } from './purchase-history-format';

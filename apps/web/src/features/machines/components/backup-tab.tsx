@@ -6,7 +6,12 @@ import { ListSkeleton } from '@/components/list-skeleton';
 import { useActiveVms } from '../api/active-vms';
 import { useBackupMessages, useBackupTextsReady } from './backups/backup-texts';
 import { VmBackupCard } from './backups/vm-backup-card';
-import { PagedListBody, PagedListEmpty, PagedListFooter, usePagedList } from './paged-list';
+import {
+  PagedListBody,
+  PagedListEmpty,
+  PagedListFooter,
+  usePagedList,
+} from '@/components/paged-list';
 
 /**
  * vm-lifecycle.md §2.7 Backup: each of the customer's machines with Clone and Snapshot (after a

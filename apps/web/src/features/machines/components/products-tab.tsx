@@ -24,7 +24,12 @@ import { useActiveVms } from '../api/active-vms';
 import { useLiveVmState } from '../api/vm-actions/get-vm-status';
 import { statusBadge } from './products-tab-format';
 import classes from './products-tab.module.css';
-import { PagedListBody, PagedListEmpty, PagedListFooter, usePagedList } from './paged-list';
+import {
+  PagedListBody,
+  PagedListEmpty,
+  PagedListFooter,
+  usePagedList,
+} from '@/components/paged-list';
 import { formatPurchaseDate } from './purchase-history-format';
 import { useAccountMessages } from '@/lib/use-account-messages';
 import { useVmActionTextsReady } from './vm-actions/vm-action-texts';

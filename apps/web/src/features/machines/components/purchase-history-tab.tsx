@@ -12,7 +12,12 @@ import { useUserProfileInfo } from '@/lib/user-profile-info';
 import { usePurchaseHistory } from '../api/purchase-history';
 import { serverNow } from '@/lib/server-clock';
 import { useHasExpired } from '@/lib/use-has-expired';
-import { PagedListBody, PagedListEmpty, PagedListFooter, usePagedList } from './paged-list';
+import {
+  PagedListBody,
+  PagedListEmpty,
+  PagedListFooter,
+  usePagedList,
+} from '@/components/paged-list';
 import { PendingPurchaseActions } from './pending-purchase-actions';
 import {
   formatPurchaseDate,

@@ -24,7 +24,12 @@ import { FactList } from '@/components/fact-list';
 import { useRenewalVms } from '../api/renewal-vms';
 import { isSelectable, renewPath, renewSelectedPath, toggleSelection } from './lifecycle-format';
 import { ListSkeleton } from '@/components/list-skeleton';
-import { PagedListBody, PagedListEmpty, PagedListFooter, usePagedList } from './paged-list';
+import {
+  PagedListBody,
+  PagedListEmpty,
+  PagedListFooter,
+  usePagedList,
+} from '@/components/paged-list';
 import { useLifecycleMessages, useLifecycleTextsReady } from './lifecycle-texts';
 import classes from './lifecycle-tabs.module.css';
 import { formatPurchaseDate } from './purchase-history-format';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router';
-import { Alert, Button, Checkbox, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { Alert, Anchor, Button, Checkbox, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { totalDiskGb } from '@cloud-portal/contract/vms/machine-sizes';
 import { isApiError } from '@/lib/api-client';
 import { formatAmount } from '@/lib/format-amount';
 import { showErrorToast } from '@/lib/notify';
+import { raiseTicketPath } from '@/lib/raise-ticket-link';
 import { useBuyNow } from '@/components/order-dialogs/use-buy-now';
 import { useVmDetailForUpdate } from '../api/get-vm-detail-for-update';
 import { updateVm } from '../api/update-vm';
@@ -125,6 +126,8 @@ function UpdateVm({ data, onRefresh }: { data: TUpdateVmDetailResponse; onRefres
   const [addDisk, setAddDisk] = useState(0);
   const [allowsPowerCycle, setAllowsPowerCycle] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // 'Please raise a ticket': the problem then carries the way to Raise New Ticket.
+  const [asksForTicket, setAsksForTicket] = useState(false);
   const [consentError, setConsentError] = useState<string | null>(null);
   const [isShareOpen, setIsShareOpen] = useState(false);
   const problemRef = useRef<HTMLDivElement>(null);
@@ -199,6 +202,7 @@ function UpdateVm({ data, onRefresh }: { data: TUpdateVmDetailResponse; onRefres
     if (errors.length > 0) {
       const message = translateMessage(errors[0]!.message);
       setProblem(message);
+      setAsksForTicket(errors[0]!.message === updateMessages.nothingToPay);
       showErrorToast({ id: PROBLEM_TOAST, message });
       problemRef.current?.focus();
       return;
@@ -383,6 +387,21 @@ function UpdateVm({ data, onRefresh }: { data: TUpdateVmDetailResponse; onRefres
                   {problem && (
                     <Text size="sm" c="red.8" data-testid="update-problem">
                       {problem}
+                      {asksForTicket && (
+                        <>
+                          {' '}
+                          <Anchor
+                            component={Link}
+                            to={raiseTicketPath(data.VMDetail.ID)}
+                            size="sm"
+                            fw={600}
+                            underline="always"
+                            data-testid="update-raise-ticket"
+                          >
+                            {t('update.raiseTicket')}
+                          </Anchor>
+                        </>
+                      )}
                     </Text>
                   )}
                 </div>

@@ -14,7 +14,7 @@ import { useRestoreCloneVm } from '../../api/backups/restore-clone-vm';
 import { useVmBackups, VM_BACKUPS_QUERY_KEY } from '../../api/backups/vm-backups';
 import { ACTIVE_VMS_QUERY_KEY } from '../../api/active-vms';
 import { ConfirmModal } from '../vm-actions/confirm-modal';
-import { pageCount } from '../paged-list';
+import { pageCount } from '@/components/paged-list';
 import { GuardedButton } from '../vm-actions/guarded-button';
 import { BackupAccessModal } from './backup-access-modal';
 import { backupActionReason, RESTORE_RELOAD_MS, type BackupAction } from './backup-rules';

@@ -106,10 +106,19 @@ type EmptyProps = {
   testId: string;
   /** The label of a way to the marketplace, for a list that fills by buying. */
   browseLabel?: string;
+  /** Another way to fill the list (Raise New Ticket), instead of the marketplace. */
+  action?: ReactNode;
 };
 
 /** A paged tab with no rows: what is missing and, where buying fills it, a way to the marketplace. */
-export function PagedListEmpty({ icon: Icon, title, text, testId, browseLabel }: EmptyProps) {
+export function PagedListEmpty({
+  icon: Icon,
+  title,
+  text,
+  testId,
+  browseLabel,
+  action,
+}: EmptyProps) {
   return (
     <EmptyState
       icon={<Icon size={28} aria-hidden />}
@@ -119,11 +128,14 @@ export function PagedListEmpty({ icon: Icon, title, text, testId, browseLabel }:
       py="lg"
       data-testid={testId}
     >
-      {browseLabel === undefined ? undefined : (
+      {browseLabel === undefined && action === undefined ? undefined : (
         <EmptyState.Actions>
-          <Button component={Link} to="/marketplace" variant="light">
-            {browseLabel}
-          </Button>
+          {action ??
+            (browseLabel !== undefined && (
+              <Button component={Link} to="/marketplace" variant="light">
+                {browseLabel}
+              </Button>
+            ))}
         </EmptyState.Actions>
       )}
     </EmptyState>
