@@ -181,6 +181,7 @@ describe('the operator console', () => {
     await page.getByTestId('operator-home-identity').getByText(OWNER.email).waitFor();
     expect(await navigation(page).getByRole('link').allTextContents()).toEqual([
       'Overview',
+      'Ticket desk',
       'Staff',
       'Audit log',
     ]);
@@ -311,6 +312,7 @@ describe('the operator console', () => {
     await support.page.getByText(`Welcome, ${SUPPORT.name}`).waitFor();
     expect(await navigation(support.page).getByRole('link').allTextContents()).toEqual([
       'Overview',
+      'Ticket desk',
     ]);
     await support.page.goto(`${portal.url}/operator/audit`);
     await support.page.getByTestId('operator-forbidden').waitFor();
