@@ -185,7 +185,7 @@ describe('the ticket desk', () => {
         received.subject.includes(`#${ticketId}`) &&
         portal.mail.mails.indexOf(received) >= mailsBefore,
     );
-    expect(mail.subject).toContain('has a reply');
+    expect(mail.subject).toContain(`a reply to your ticket #${ticketId}`);
     expect(mail.text).not.toContain(NOTE);
 
     // The customer sees the answer and its file, the green Resolved, and never the note.

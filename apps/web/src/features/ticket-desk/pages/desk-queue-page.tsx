@@ -216,8 +216,8 @@ function QueueTable({ rows, busy }: { rows: TDeskQueueRow[]; busy: boolean }) {
                     <Badge
                       size="sm"
                       color="orange"
-                      c="orange.9"
-                      variant="light"
+                      c="dark.8"
+                      variant="dot"
                       title={t('desk.waitingHint')}
                       data-testid="desk-waiting"
                     >

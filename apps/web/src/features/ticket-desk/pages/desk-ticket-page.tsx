@@ -289,12 +289,19 @@ function Conversation({
   );
 }
 
+const SUCCESS_COLOUR = 'color-mix(in srgb, var(--mantine-color-green-9) 70%, black)';
+
 /** A form's last outcome, read out to screen readers. */
 function Outcome({ text, isError }: { text: string | null; isError: boolean }) {
   return (
     <div role={isError ? 'alert' : 'status'}>
       {text !== null && (
-        <Text size="sm" c={isError ? 'red.8' : 'green.9'}>
+        <Text
+          size="sm"
+          c={isError ? 'red.9' : undefined}
+          // Green dark enough for 4.5:1 on white and on the note's yellow tint.
+          style={isError ? undefined : { color: SUCCESS_COLOUR }}
+        >
           {text}
         </Text>
       )}
