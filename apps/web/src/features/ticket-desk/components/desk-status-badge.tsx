@@ -13,6 +13,8 @@ export function DeskStatusBadge({ status }: { status: TicketStatus }) {
       variant="light"
       c={isResolved ? undefined : 'red.9'}
       className={isResolved ? classes.resolved : undefined}
+      // A badge's label cuts itself short in a narrow cell; a status must be read whole.
+      miw="max-content"
       data-status={status}
       data-testid="desk-status"
     >

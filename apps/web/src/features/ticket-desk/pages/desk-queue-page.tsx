@@ -219,6 +219,8 @@ function QueueTable({ rows, busy }: { rows: TDeskQueueRow[]; busy: boolean }) {
                       c="dark.8"
                       variant="dot"
                       title={t('desk.waitingHint')}
+                      // A badge's label cuts itself short in a narrow cell; this one must be read whole.
+                      miw="max-content"
                       data-testid="desk-waiting"
                     >
                       {t('desk.waiting')}
