@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { companies } from '../apps/api/src/db/schema/company';
+import { tickets } from '../apps/api/src/db/schema/tickets';
 import { createOwnerEnrolment } from '../apps/api/src/modules/operator/create-owner';
 import { accessibilityViolations } from './support/accessibility';
 import { newPage, pageErrors, screenshot } from './support/browser';
@@ -168,8 +169,20 @@ describe('the ticket desk', () => {
     expect(await note.textContent()).toContain(NOTE);
     expect(await note.getByTestId('desk-internal-mark').textContent()).toBe('Internal');
 
-    // Resolved, sent with the status seen.
+    // Someone else puts it back to Open meanwhile: the change sent with the status seen (In
+    // Progress) is refused, the ticket is reloaded and the member is told; then it goes through.
+    await portal.database.db
+      .update(tickets)
+      .set({ status: 'Open' })
+      .where(eq(tickets.id, ticketId));
     await page.getByTestId('desk-status-select').selectOption('Resolved');
+    await page.getByTestId('desk-status-save').click();
+    await page
+      .getByText('Someone else changed this ticket meanwhile: it has been reloaded')
+      .waitFor();
+    await expect
+      .poll(() => ticket.getByTestId('desk-status').first().getAttribute('data-status'))
+      .toBe('Open');
     await page.getByTestId('desk-status-save').click();
     await page.getByText('Status changed', { exact: true }).waitFor();
     await expect
@@ -177,6 +190,18 @@ describe('the ticket desk', () => {
       .toBe('Resolved');
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'ticket-desk-ticket-1024');
+
+    // At 360 px the queue and the ticket still read and work (the table scrolls sideways).
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${portal.url}/operator/tickets`);
+    await page.getByRole('tab', { name: 'Resolved' }).click();
+    await page.getByRole('link', { name: `Open ticket #${ticketId}` }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'ticket-desk-queue-360');
+    await page.goto(`${portal.url}/operator/tickets/${ticketId}`);
+    await page.getByTestId('desk-note').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'ticket-desk-ticket-360');
 
     // The customer's mail of the answer.
     const mail = await portal.mail.waitFor(
