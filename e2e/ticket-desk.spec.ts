@@ -7,6 +7,7 @@ import { tickets } from '../apps/api/src/db/schema/tickets';
 import { createOwnerEnrolment } from '../apps/api/src/modules/operator/create-owner';
 import { accessibilityViolations } from './support/accessibility';
 import { newPage, pageErrors, screenshot } from './support/browser';
+import { useLanguage } from './support/language';
 import { closeStage, loggedInPage, openStage, type Stage } from './support/stage';
 
 /**
@@ -202,6 +203,14 @@ describe('the ticket desk', () => {
     await page.getByTestId('desk-note').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'ticket-desk-ticket-360');
+
+    // In Korean: the ticket with its internal mark.
+    await useLanguage(page, 'ko');
+    await page.reload();
+    await page.getByRole('heading', { name: `티켓 #${ticketId}` }).waitFor();
+    expect(await page.getByTestId('desk-internal-mark').textContent()).toBe('내부');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'ticket-desk-ticket-360-ko');
 
     // The customer's mail of the answer.
     const mail = await portal.mail.waitFor(
