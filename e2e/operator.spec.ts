@@ -181,6 +181,7 @@ describe('the operator console', () => {
     await page.getByTestId('operator-home-identity').getByText(OWNER.email).waitFor();
     expect(await navigation(page).getByRole('link').allTextContents()).toEqual([
       'Overview',
+      'Ticket desk',
       'Staff',
       'Audit log',
     ]);
@@ -285,7 +286,9 @@ describe('the operator console', () => {
       SUPPORT,
       'operator-enrol-360',
     );
-    await phone.page.getByTestId('operator-home-no-pages').waitFor();
+    // Support's one page beyond the overview is the ticket desk (tickets.view).
+    await phone.page.getByTestId('operator-home-desk').waitFor();
+    expect(await phone.page.getByTestId('operator-home-staff').count()).toBe(0);
     expect(await accessibilityViolations(phone.page)).toEqual([]);
     await screenshot(phone.page, 'operator-shell-support-360');
     await phone.context.close();
@@ -311,6 +314,7 @@ describe('the operator console', () => {
     await support.page.getByText(`Welcome, ${SUPPORT.name}`).waitFor();
     expect(await navigation(support.page).getByRole('link').allTextContents()).toEqual([
       'Overview',
+      'Ticket desk',
     ]);
     await support.page.goto(`${portal.url}/operator/audit`);
     await support.page.getByTestId('operator-forbidden').waitFor();

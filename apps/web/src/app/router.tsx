@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, redirect, type RouteObject } from 'react-router';
 import { CompanyGate } from '@/features/company/components/company-gate';
@@ -352,7 +352,19 @@ const OPERATOR_ROUTE: RouteObject = {
   lazy: pageWithTexts(
     'operator',
     () => import('@/features/operator/operator-console'),
-    (module) => module.OperatorConsole,
+    (module) => {
+      const { OperatorConsole } = module;
+      return function ConsoleWithDesk() {
+        return <OperatorConsole extraPages={DESK_PAGES} />;
+      };
+    },
+  ),
+};
+
+/** The ticket desk (features/ticket-desk), a page of the console composed here. */
+const DESK_PAGES = {
+  tickets: lazy(() =>
+    import('@/features/ticket-desk/desk-page').then((module) => ({ default: module.DeskPage })),
   ),
 };
 

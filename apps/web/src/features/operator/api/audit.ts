@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TAuditPage } from '@cloud-portal/contract/operator/audit';
-import { operatorGet } from './operator-api';
+import { operatorGet } from '@/lib/operator-api';
 
 export type AuditFilters = { action: string; staffId: string; from: string; to: string };
 

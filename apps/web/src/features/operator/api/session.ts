@@ -10,7 +10,7 @@ import type {
   TTotpSetup,
 } from '@cloud-portal/contract/operator/auth';
 import { isApiError } from '@/lib/api-client';
-import { operatorGet, operatorPost } from './operator-api';
+import { operatorGet, operatorPost } from '@/lib/operator-api';
 
 const SESSION_KEY = ['operator', 'session'] as const;
 

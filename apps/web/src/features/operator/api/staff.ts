@@ -4,7 +4,7 @@ import type {
   TInviteStaffRequest,
   TStaffMember,
 } from '@cloud-portal/contract/operator/staff';
-import { operatorDelete, operatorGet, operatorPatch, operatorPost } from './operator-api';
+import { operatorDelete, operatorGet, operatorPatch, operatorPost } from '@/lib/operator-api';
 
 const STAFF_KEY = ['operator', 'company', 'staff'] as const;
 

@@ -19,6 +19,11 @@ describe('consolePageOf', () => {
       name: 'extra',
       segment: 'tickets',
     });
+    // The given page reads the rest itself (a ticket of the desk).
+    expect(consolePageOf('/operator/tickets/42', ['tickets'])).toEqual({
+      name: 'extra',
+      segment: 'tickets',
+    });
   });
 
   it('calls anything else not found', () => {

@@ -21,8 +21,9 @@ export function consolePageOf(
   if (head === 'enrol' && second !== undefined && more.length === 0) {
     return { name: 'enrol', token: decodeURIComponent(second) };
   }
-  if (second !== undefined) return { name: 'notFound' };
+  // A given page reads the rest of the address itself (the desk's /operator/tickets/{id}).
   if (extraSegments.includes(head)) return { name: 'extra', segment: head };
+  if (second !== undefined) return { name: 'notFound' };
   if (head === 'login' || head === 'audit' || head === 'staff') return { name: head };
   return { name: 'notFound' };
 }

@@ -24,7 +24,8 @@ import { isPermission, type Permission } from '@cloud-portal/contract/operator/p
 import { OPERATOR_LOGIN_PATH } from '@cloud-portal/contract/operator/staff-session';
 import { LanguageSwitch } from '@/components/language-switch';
 import { showErrorToast } from '@/lib/notify';
-import { onOperatorSessionEnded } from '../api/operator-api';
+import { onOperatorSessionEnded } from '@/lib/operator-api';
+import { ConsoleMemberContext } from '@/lib/operator-member';
 import {
   forgetOperatorSession,
   hasOperatorSession,
@@ -183,7 +184,9 @@ function ShellFrame({ session, children }: { session: OperatorMember; children: 
         </Text>
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
-        <MemberContext value={session}>{children}</MemberContext>
+        <MemberContext value={session}>
+          <ConsoleMemberContext value={session}>{children}</ConsoleMemberContext>
+        </MemberContext>
       </AppShell.Main>
     </AppShell>
   );

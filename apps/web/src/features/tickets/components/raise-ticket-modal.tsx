@@ -10,7 +10,7 @@ import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useTicketVmChoices } from '../api/customer-vms';
 import { useGenerateTicket } from '../api/generate-ticket';
 import { useTicketIssueTypes } from '../api/issue-types';
-import { checkNewTicket } from './ticket-form-checks';
+import { checkNewTicket } from '@/lib/ticket-form-checks';
 import { TicketFilesInput, useFileProblemText } from './ticket-files-input';
 import { readFileErrors } from './server-file-errors';
 import { useTicketMessages } from './ticket-messages';

@@ -8,7 +8,7 @@ import { FormErrorAnnouncer } from '@/components/form-error-announcer';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useFormFeedback } from '@/lib/use-form-feedback';
 import { useReplyTicket } from '../api/reply-ticket';
-import { checkReply } from './ticket-form-checks';
+import { checkReply } from '@/lib/ticket-form-checks';
 import { TicketFilesInput, useFileProblemText } from './ticket-files-input';
 import { useTicketMessages } from './ticket-messages';
 import { readFileErrors } from './server-file-errors';

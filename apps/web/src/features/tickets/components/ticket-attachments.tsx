@@ -3,7 +3,7 @@ import { IconDownload, IconFile, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TTicketAttachment } from '@cloud-portal/contract/tickets/customer-tickets';
 import { attachmentHref } from './attachment-href';
-import { fileSizeInMegabytes } from './ticket-form-checks';
+import { fileSizeInMegabytes } from '@/lib/ticket-form-checks';
 
 type Props = {
   attachments: readonly TTicketAttachment[];

@@ -3,7 +3,7 @@ import { ActionIcon, Button, FileButton, Group, Stack, Text } from '@mantine/cor
 import { IconFile, IconPaperclip, IconPhoto, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MAX_TICKET_FILES, TICKET_FILE_ACCEPT } from '@cloud-portal/contract/tickets/ticket-rules';
-import { addTicketFiles, fileSizeInMegabytes, type FileProblem } from './ticket-form-checks';
+import { addTicketFiles, fileSizeInMegabytes, type FileProblem } from '@/lib/ticket-form-checks';
 
 type Props = {
   files: readonly File[];

@@ -46,3 +46,7 @@ export const operatorPatch = <TData>(path: string, body: unknown) =>
   call<TData>('PATCH', path, body);
 
 export const operatorDelete = <TData>(path: string) => call<TData>('DELETE', path, undefined);
+
+/** A multipart/form-data call (the desk's answer with its files). */
+export const operatorPostForm = <TData>(path: string, body: FormData) =>
+  call<TData>('POST', path, body);
