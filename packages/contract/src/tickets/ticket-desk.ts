@@ -3,6 +3,7 @@ import {
   MAX_TICKET_NOTE_LENGTH,
   MAX_TICKET_TEXT_LENGTH,
   TICKET_STATUSES,
+  DESK_QUEUE_ORDERS,
   ticketTexts,
 } from './ticket-rules';
 import { ZTicketAttachment } from './customer-tickets';
@@ -16,7 +17,6 @@ import { ZTicketAttachment } from './customer-tickets';
 const zId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const DESK_QUEUE_PAGE_SIZE = 25;
-export const DESK_QUEUE_ORDERS = ['oldest', 'newest', 'updated'] as const;
 
 /**
  * GET /api/operator/tickets: the queue, keyset-paged (`cursor` is the previous page's

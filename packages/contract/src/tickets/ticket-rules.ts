@@ -128,3 +128,6 @@ export function checkTicketFiles(files: readonly { name: string; size: number; t
   }
   return null;
 }
+
+/** The desk queue's orders (GET /api/operator/tickets `order`). */
+export const DESK_QUEUE_ORDERS = ['oldest', 'newest', 'updated'] as const;

@@ -1,5 +1,5 @@
 import type { TicketStatus } from '@cloud-portal/contract/tickets/ticket-rules';
-import type { DESK_QUEUE_ORDERS } from '@cloud-portal/contract/tickets/ticket-desk';
+import type { DESK_QUEUE_ORDERS } from '@cloud-portal/contract/tickets/ticket-rules';
 
 export type QueueFilters = {
   /** '' for every status. */

@@ -20,7 +20,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TICKET_STATUSES } from '@cloud-portal/contract/tickets/ticket-rules';
-import { DESK_QUEUE_ORDERS, type TDeskQueueRow } from '@cloud-portal/contract/tickets/ticket-desk';
+import type { TDeskQueueRow } from '@cloud-portal/contract/tickets/ticket-desk';
+import { DESK_QUEUE_ORDERS } from '@cloud-portal/contract/tickets/ticket-rules';
 import { useConsoleMember } from '@/lib/operator-member';
 import { deskQueueQueryOptions } from '../api/desk-api';
 import { NO_QUEUE_FILTERS, type QueueFilters } from '../components/desk-queue-filters';
