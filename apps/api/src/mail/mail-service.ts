@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { mailOutbox, type MailAttachment } from '../db/schema/mail';
 import { asError, type JobQueue } from '../jobs/job-queue';
 import { QUEUES } from '../jobs/queues';
@@ -28,7 +28,7 @@ export type MailService = MailSender & {
    * Runs `work` in one transaction: the rows it writes and the mails it sends commit together
    * or not at all; delivery starts once the transaction has committed.
    */
-  inTransaction: <T>(work: (tx: Database, mail: MailSender) => Promise<T>) => Promise<T>;
+  inTransaction: <T>(work: (tx: Transaction, mail: MailSender) => Promise<T>) => Promise<T>;
 };
 
 /** Mails a person is waiting for to get into their account (ADR 011): never behind bulk mail. */

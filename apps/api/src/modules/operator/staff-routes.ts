@@ -171,8 +171,7 @@ export function operatorStaffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               render: (brand) => staffInviteMail(brand, language, { role, enrolUrl: link.url }),
             });
           }
-          // The mail service's transaction, typed as the database it wraps.
-          await recordAudit(tx as unknown as Transaction, {
+          await recordAudit(tx, {
             actor,
             action: 'staff.invite',
             subject: { type: 'staff', id: member.id },

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { staffMemberships } from '../../db/schema/staff';
 import { operatorTexts } from '@cloud-portal/contract/operator/operator-texts';
 import { recordAudit } from '../../audit/record-audit';
-import type { Database, Transaction } from '../../db/client';
+import type { Database } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
 import { virtualMachines } from '../../db/schema/virtual-machines';
 import {
@@ -32,9 +32,6 @@ import { attachmentsByMessage, insertAttachments, toAttachment } from './ticket-
 import { tellCustomerOfAnswer } from './ticket-notices';
 
 const notFound = () => new AppError(404, ticketTexts.ticketNotFound);
-
-/** `mail.inTransaction` hands its callback the transaction itself, typed as a database. */
-const asTransaction = (tx: Database) => tx as unknown as Transaction;
 
 /** The queue's keyset cursor: the sort column's exact time (microseconds) and the id. */
 type Cursor = { at: string; id: number };
@@ -286,7 +283,7 @@ export async function answerTicket(
         { id: message!.id, ticketId: ticket.id, companyId: staff.companyId },
         input.files,
       );
-      await tellCustomerOfAnswer(asTransaction(tx), mail, staff.company, {
+      await tellCustomerOfAnswer(tx, mail, staff.company, {
         ticketId: ticket.id,
         customerId: customer.id,
         customerEmail: customer.email,
@@ -294,7 +291,7 @@ export async function answerTicket(
         issueType,
         answer: input.body,
       });
-      await recordAudit(asTransaction(tx), {
+      await recordAudit(tx, {
         actor: staff,
         action: 'tickets.reply',
         subject: { type: 'ticket', id: ticket.id },

@@ -1,6 +1,6 @@
 import type { TLanguage } from '@cloud-portal/contract/company/company-rules';
 import { and, eq } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client';
+import type { Transaction } from '../../db/client';
 import { notifications } from '../../db/schema/accounts';
 import { staff, staffMemberships } from '../../db/schema/staff';
 import { mailFromCompany } from '../../mail/mail-company-and-sender';
@@ -11,7 +11,7 @@ import type { Company } from '../../tenancy/company-directory';
 import { companyLanguage } from '../../tenancy/request-language';
 
 /** A member's mail address, read in the caller's transaction; null for anyone not a member. */
-async function memberAddress(tx: Database | Transaction, companyId: number, staffId: number) {
+async function memberAddress(tx: Transaction, companyId: number, staffId: number) {
   const [row] = await tx
     .select({ email: staff.email })
     .from(staff)
@@ -33,7 +33,7 @@ export const customerTicketUrl = (company: Company, ticketId: number) =>
  * address known for them) to the company's support address; nothing when it has none.
  */
 export async function tellStaff(
-  tx: Database | Transaction,
+  tx: Transaction,
   mail: MailSender,
   customer: {
     company: Company;
